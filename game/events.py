@@ -1,0 +1,169 @@
+"""The facts a game reports, each once, in the order they happen.
+
+Screens animate them, the hand log writes them, and later the network sends them:
+one stream, several consumers. Each event is a frozen dataclass with a ``kind``
+name; :func:`to_dict` gives its JSON-ready form.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from typing import Any, ClassVar, Union
+
+from game.bids import Bid
+from game.cards import Card
+from game.scoring import HandScore, Standing
+
+
+@dataclass(frozen=True)
+class FirstDealerCard:
+    """A card dealt face up to `seat` while looking for the first dealer."""
+
+    kind: ClassVar[str] = "first_dealer_card"
+    seat: str
+    card: Card
+
+
+@dataclass(frozen=True)
+class HandStarted:
+    """A new hand (or a redeal after a misdeal) is about to be dealt by `dealer`."""
+
+    kind: ClassVar[str] = "hand_started"
+    number: int
+    dealer: str
+    redeal: bool = False
+
+
+@dataclass(frozen=True)
+class CardDealt:
+    """The `position`-th card of the deal (0–51) goes to `seat`."""
+
+    kind: ClassVar[str] = "card_dealt"
+    seat: str
+    card: Card
+    position: int
+
+
+@dataclass(frozen=True)
+class BlindChoice:
+    """A seat allowed a blind bid chose one (`choice` is the bid) or to ``look``."""
+
+    kind: ClassVar[str] = "blind_choice"
+    seat: str
+    choice: str
+
+
+@dataclass(frozen=True)
+class MisdealCalled:
+    """`seat` threw its hand in; all bids are void and the same dealer deals again."""
+
+    kind: ClassVar[str] = "misdeal"
+    seat: str
+    grounds: str
+
+
+@dataclass(frozen=True)
+class BidMade:
+    """`seat` bid; `automatic` when the rules set the bid (bid your spades)."""
+
+    kind: ClassVar[str] = "bid"
+    seat: str
+    bid: Bid
+    automatic: bool = False
+
+
+@dataclass(frozen=True)
+class BidChanged:
+    """The one-partner-nil override changed `seat`'s earlier bid."""
+
+    kind: ClassVar[str] = "bid_changed"
+    seat: str
+    old: Bid
+    new: Bid
+
+
+@dataclass(frozen=True)
+class CardsExchanged:
+    """`giver` passed `cards` to `receiver` in a blind-nil exchange."""
+
+    kind: ClassVar[str] = "exchange"
+    giver: str
+    receiver: str
+    cards: tuple[Card, ...]
+
+
+@dataclass(frozen=True)
+class CardPlayed:
+    """`seat` played `card` to the current trick."""
+
+    kind: ClassVar[str] = "card_played"
+    seat: str
+    card: Card
+
+
+@dataclass(frozen=True)
+class SpadesBroken:
+    """The first spade of the hand was played, by `seat`."""
+
+    kind: ClassVar[str] = "spades_broken"
+    seat: str
+
+
+@dataclass(frozen=True)
+class TrickWon:
+    """Trick `number` (1–13) went to `winner`; `cards` in play order from the leader."""
+
+    kind: ClassVar[str] = "trick_won"
+    number: int
+    leader: str
+    winner: str
+    cards: tuple[tuple[str, Card], ...]
+
+
+@dataclass(frozen=True)
+class HandScored:
+    """The hand `number` is over and scored."""
+
+    kind: ClassVar[str] = "hand_scored"
+    number: int
+    score: HandScore
+
+
+@dataclass(frozen=True)
+class GameOver:
+    """The game ended; `winner` is the side with the most points."""
+
+    kind: ClassVar[str] = "game_over"
+    winner: str
+    standings: dict[str, Standing]
+
+
+Event = Union[FirstDealerCard, HandStarted, CardDealt, BlindChoice, MisdealCalled, BidMade,
+              BidChanged, CardsExchanged, CardPlayed, SpadesBroken, TrickWon, HandScored, GameOver]
+
+
+def to_dict(event: Event) -> dict[str, Any]:
+    """The event as plain JSON-ready data: ``{"kind": "bid", "seat": "N", "bid": "4", …}``."""
+    result: dict[str, Any] = {"kind": event.kind}
+    for item in dataclasses.fields(event):
+        result[item.name] = _plain(getattr(event, item.name))
+    return result
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, (Card, Bid)):
+        return str(value)
+    if isinstance(value, Standing):
+        return {"points": value.points, "bags": value.bags}
+    if isinstance(value, HandScore):
+        return {side: {"contract": s.contract, "tricks": s.counted, "made": s.made, "parts": s.parts,
+                       "total": s.total, "points": s.after.points, "bags": s.after.bags,
+                       "nils": [str(n) for n in s.nils], "bonuses": list(s.bonuses)}
+                for side, s in value.sides.items()}
+    if isinstance(value, dict):
+        return {k: _plain(v) for k, v in value.items()}
+    if isinstance(value, (tuple, list)):
+        return [_plain(v) for v in value]
+    return value
+

@@ -1,0 +1,187 @@
+"""A whole game: the first-dealer draw, hand after hand, the running score, the end.
+
+>>> from game.rules import PRESETS
+>>> game = Game(PRESETS["partner"].rules, seed=7)
+>>> game.hand.number, game.phase
+(1, 'blind')
+
+Every decision goes through :meth:`Game.apply` (or the named helpers), which
+records it; a game is saved as its seed and its decisions and restored by
+replaying them, so a restored game plays on identically.
+"""
+
+from __future__ import annotations
+
+import datetime
+import random
+from collections.abc import Callable, Iterable, Mapping
+
+from game.bids import Bid
+from game.cards import DECKS, Card
+from game.events import Event, FirstDealerCard, GameOver
+from game.hand import Choice, Hand, RuleError
+from game.rules import Rules
+from game.scoring import HandScore, Standing
+from game.seats import SEATS, next_seat, sides
+
+DEFAULT_NAMES: dict[str, str] = {"S": "You", "W": "West", "N": "North", "E": "East"}
+SAVE_FORMAT = "spades-game"
+SAVE_VERSION = 1
+
+
+def new_game_id(rng: random.Random, now: datetime.datetime | None = None) -> str:
+    """A game id for the `Game` tag: local time to the second and a short random suffix."""
+    moment = (now or datetime.datetime.now()).replace(microsecond=0)
+    return f"{moment.isoformat()}-{rng.getrandbits(16):04x}"
+
+
+def draw_first_dealer(deck_cards: Iterable[Card], start: str = "S") -> tuple[str, list[tuple[str, Card]]]:
+    """Deal face up, one card a seat clockwise from `start`, until the A♠ shows.
+
+    Returns the seat that got it (the first dealer) and the cards dealt."""
+    dealt = []
+    seat = start
+    for card in deck_cards:
+        dealt.append((seat, card))
+        if card.text == "AS":
+            return seat, dealt
+        seat = next_seat(seat)
+    raise ValueError("the deck has no ace of spades")
+
+
+class Game:
+    """Hands played one after another until a side wins (SPEC §5).
+
+    `seed` makes every shuffle reproducible (a random one is drawn when None);
+    `listeners` receive each event as it happens, all of which also stay in
+    :attr:`events`.
+    """
+
+    def __init__(self, rules: Rules, *, seed: int | None = None, variant: str = "Custom",
+                 names: Mapping[str, str] | None = None, game_id: str | None = None,
+                 listeners: Iterable[Callable[[Event], None]] = ()) -> None:
+        self.rules = rules
+        self.variant = variant
+        self.names = dict(names or DEFAULT_NAMES)
+        self.seed = seed if seed is not None else random.SystemRandom().randrange(2**63)
+        self._rng = random.Random(self.seed)
+        self.id = game_id or new_game_id(random.Random(self.seed ^ 0x5EED))
+        self.events: list[Event] = []
+        self._listeners = list(listeners)
+        self.actions: list[tuple[str, Choice]] = []
+        self.standings: dict[str, Standing] = {side: Standing() for side in sides(rules.partners)}
+        self.finished: list[Hand] = []
+        """The hands played to the end, in order."""
+        self.winner: str | None = None
+        self.first_dealer, dealt = draw_first_dealer(DECKS[rules.deck].shuffled(self._rng))
+        for seat, card in dealt:
+            self._emit(FirstDealerCard(seat, card))
+        self.hand = self._deal(1, self.first_dealer)
+
+    def subscribe(self, listener: Callable[[Event], None]) -> None:
+        """Receive every event from now on."""
+        self._listeners.append(listener)
+
+    def _emit(self, event: Event) -> None:
+        self.events.append(event)
+        for listener in self._listeners:
+            listener(event)
+
+    def _deal(self, number: int, dealer: str, redeal: bool = False) -> Hand:
+        return Hand.shuffled(self.rules, dealer, self._rng, number=number, standings=self.standings,
+                             emit=self._emit, redeal=redeal)
+
+    # -- state -------------------------------------------------------------------
+    @property
+    def over(self) -> bool:
+        return self.winner is not None
+
+    @property
+    def phase(self) -> str:
+        """The current hand's phase, or ``over``."""
+        return "over" if self.over else self.hand.phase
+
+    @property
+    def to_act(self) -> str | None:
+        return None if self.over else self.hand.to_act
+
+    @property
+    def scores(self) -> list[HandScore]:
+        """The score of every finished hand, in order (the scoreboard)."""
+        return [h.score for h in self.finished if h.score is not None]
+
+    # -- decisions ---------------------------------------------------------------------
+    def apply(self, seat: str, choice: Choice) -> None:
+        """Carry out one decision in seat-view notation (``"4"``, ``"AS"``, ``"look"`` …).
+
+        Raises :class:`game.hand.RuleError` if the rules refuse it; nothing changes then."""
+        if self.over:
+            raise RuleError("The game is over")
+        self.hand.apply(seat, choice)
+        self.actions.append((seat, choice if isinstance(choice, str) else list(choice)))
+        self._advance()
+
+    def bid(self, seat: str, bid: Bid) -> None:
+        self.apply(seat, str(bid))
+
+    def play(self, seat: str, card: Card) -> None:
+        self.apply(seat, str(card))
+
+    def _advance(self) -> None:
+        hand = self.hand
+        if hand.phase == "misdealt":
+            self.hand = self._deal(hand.number, hand.dealer, redeal=True)
+        elif hand.phase == "done":
+            self.finished.append(hand)
+            assert hand.score is not None
+            self.standings = hand.score.standings
+            winner = self._winner()
+            if winner:
+                self.winner = winner
+                self._emit(GameOver(winner, dict(self.standings)))
+            else:
+                self.hand = self._deal(hand.number + 1, next_seat(hand.dealer))
+
+    def _winner(self) -> str | None:
+        """The side that wins now, if the game ends after this hand; a tie for the
+        highest score plays on."""
+        points = {side: s.points for side, s in self.standings.items()}
+        ended = any(p >= self.rules.win for p in points.values()) or (
+            self.rules.lose is not None and any(p <= self.rules.lose for p in points.values()))
+        if not ended:
+            return None
+        best = max(points.values())
+        leaders = [side for side, p in points.items() if p == best]
+        return leaders[0] if len(leaders) == 1 else None
+
+    # -- saving -----------------------------------------------------------------------
+    def to_json(self) -> dict:
+        """Everything needed to restore this game exactly, JSON-ready."""
+        return {"format": SAVE_FORMAT, "version": SAVE_VERSION, "rules": self.rules.to_line(),
+                "variant": self.variant, "names": self.names, "seed": self.seed, "id": self.id,
+                "actions": [[seat, choice] for seat, choice in self.actions]}
+
+    @classmethod
+    def from_json(cls, data: Mapping, listeners: Iterable[Callable[[Event], None]] = ()) -> Game:
+        """The game saved by :meth:`to_json`, replayed to where it stood.
+
+        Raises ValueError (RuleError or RulesError among them) if the data is damaged.
+        Listeners are attached after the replay: they hear only what happens next."""
+        if not isinstance(data, Mapping) or data.get("format") != SAVE_FORMAT:
+            raise ValueError("this is not a saved Spades game")
+        if data.get("version") != SAVE_VERSION:
+            raise ValueError(f"this saved game has version {data.get('version')!r}; this program reads {SAVE_VERSION}")
+        try:
+            names = {str(s): str(n) for s, n in data["names"].items()}
+            if set(names) != set(SEATS):
+                raise ValueError("the player names are damaged")
+            game = cls(Rules.parse(str(data["rules"])), seed=int(data["seed"]), variant=str(data["variant"]),
+                       names=names, game_id=str(data["id"]))
+            for seat, choice in data["actions"]:
+                game.apply(str(seat), choice)
+        except (KeyError, TypeError, AttributeError, ValueError) as error:
+            raise ValueError(f"the saved game is damaged ({error})") from None
+        for listener in listeners:
+            game.subscribe(listener)
+        return game
+

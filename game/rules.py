@@ -1,0 +1,320 @@
+"""The rules object: every option of the game as data, its text form, and the presets.
+
+One :class:`Rules` value holds every option. Variants are presets of it, and the
+rule code (legality, scoring) reads its fields; nothing asks which variant is in
+force. Rules print to and parse from the `Rules` tag line of `Spades.save`:
+
+>>> rules = PRESETS["partner"].rules
+>>> rules.win, rules.nil
+(500, 100)
+>>> Rules.parse(rules.to_line()) == rules
+True
+
+A combination that makes no sense is refused with a reason:
+
+>>> Rules.parse("partners=0 exchange=1 blindnil=200")
+Traceback (most recent call last):
+...
+game.rules.RulesError: A blind-nil exchange needs partners.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from typing import Any
+
+from game.cards import DECKS
+
+
+class RulesError(ValueError):
+    """A rules line or combination that cannot be played; the message says why."""
+
+
+@dataclass(frozen=True)
+class Option:
+    """One option: its `Rules` key, the field of :class:`Rules`, and a line of help."""
+
+    key: str
+    field: str
+    kind: str
+    """``bool``, ``int``, ``optional_int`` (``off`` or a number), ``choice`` or ``bags``."""
+    help: str
+    low: int = 0
+    high: int = 1000
+    choices: tuple[str, ...] = ()
+
+
+OPTIONS: tuple[Option, ...] = (
+    Option("partners", "partners", "bool", "Partners sit opposite and score as a team; off: every seat for itself (Solo)."),
+    Option("deck", "deck", "choice", "standard: 52 cards; jokers: 2♥ 2♦ out, Big and Little Joker in as top trumps (then 2♣, 2♠); deuces: 2♦ 2♥ 2♣ 2♠ are the top trumps.", choices=tuple(DECKS)),
+    Option("broken", "spades_broken", "bool", "Spades may not be led until one has been played, unless the leader holds only spades."),
+    Option("mustbeat", "must_beat", "bool", "Follow suit and beat the highest card so far if able; when void, trump high enough to win if able."),
+    Option("lowclub", "low_club", "bool", "First trick: every seat holding clubs plays its lowest club."),
+    Option("misdeal", "misdeal", "bool", "A seat with at most one spade, a suit of 7+, or no J, Q or K may call a misdeal before bidding."),
+    Option("nil", "nil", "int", "Points for a nil bid made (lost when it fails); 0: nil may not be bid.", 0, 1000),
+    Option("niltricks", "nil_tricks", "choice", "A failed nil bidder's tricks: bags only, or also toward the partner's bid.", choices=("bags", "partner")),
+    Option("blindnil", "blind_nil", "int", "Points for a blind nil made (bid before looking); 0: no blind nil.", 0, 1000),
+    Option("blindnilfail", "blind_nil_fail", "int", "Points lost when a blind nil fails.", 0, 1000),
+    Option("blindnildown", "blind_nil_down", "int", "How far a side must be behind to bid blind nil (0: always).", 0, 10000),
+    Option("exchange", "exchange", "int", "Cards a blind-nil bidder may swap with the partner after bidding (0–2).", 0, 2),
+    Option("blindteam", "blind_team", "optional_int", "off, or how far behind a side must be to bid a number blind (0: always); made blind bids score double.", 0, 10000),
+    Option("teamnil", "team_nil", "int", "Both partners bid nil as a team: this many points if one of them takes no trick (0: off).", 0, 1000),
+    Option("bags", "bags", "bags", "limit/penalty: every `limit` overtricks cost `penalty` points; 0/0: no penalty."),
+    Option("doubleset", "double_set", "bool", "A side taking twice its contract or more is set."),
+    Option("tenfor200", "ten_for_200", "bool", "A made team contract of 10 or more earns 100 more."),
+    Option("sevenfor140", "seven_for_140", "bool", "A made contract of 7 or more earns 70 more."),
+    Option("bonusbid", "bonus_bid", "int", "A made contract of this many or more scores 20 a trick instead of 10 (0: off).", 0, 13),
+    Option("boston", "boston", "int", "Bonus for a side taking all 13 tricks (0: off).", 0, 1000),
+    Option("moe", "moe", "bool", "Little Moe: +50 for taking the first six tricks; Big Moe: +100 for the first eight."),
+    Option("minind", "min_individual", "int", "Lowest number a seat may bid (nil excepted).", 0, 13),
+    Option("maxind", "max_individual", "int", "Highest number a seat may bid.", 0, 13),
+    Option("mintm", "min_team", "int", "Lowest total a team may bid (nil counts 0).", 0, 13),
+    Option("maxtm", "max_team", "int", "Highest total a team may bid.", 0, 26),
+    Option("onenil", "one_nil", "bool", "One partner must bid nil (Suicide): a second bid of the same kind changes the earlier one."),
+    Option("bidspades", "bid_spades", "bool", "Every bid is the number of spades held (Mirrors); none: nil."),
+    Option("win", "win", "int", "Score that wins the game.", 1, 100000),
+    Option("lose", "lose", "optional_int", "Score at or below which a side loses (off: none).", -100000, 0),
+)
+"""Every option, in the order the `Rules` line writes them."""
+
+OPTION_BY_KEY: dict[str, Option] = {o.key: o for o in OPTIONS}
+
+
+@dataclass(frozen=True)
+class Rules:
+    """Every option of one game. Field defaults are the neutral values of SPEC §3.
+
+    Build one from a preset (``PRESETS["solo"].rules``), from a `Rules` line
+    (:meth:`parse`), or with :meth:`replace`. Construction validates the whole
+    combination and raises :class:`RulesError` naming what is wrong.
+    """
+
+    partners: bool = True
+    deck: str = "standard"
+    spades_broken: bool = False
+    must_beat: bool = False
+    low_club: bool = False
+    misdeal: bool = False
+    nil: int = 0
+    nil_tricks: str = "bags"
+    blind_nil: int = 0
+    blind_nil_fail: int = 0
+    blind_nil_down: int = 0
+    exchange: int = 0
+    blind_team: int | None = None
+    team_nil: int = 0
+    bags: tuple[int, int] = (0, 0)
+    double_set: bool = False
+    ten_for_200: bool = False
+    seven_for_140: bool = False
+    bonus_bid: int = 0
+    boston: int = 0
+    moe: bool = False
+    min_individual: int = 0
+    max_individual: int = 13
+    min_team: int = 0
+    max_team: int = 13
+    one_nil: bool = False
+    bid_spades: bool = False
+    win: int = 500
+    lose: int | None = None
+
+    def __post_init__(self) -> None:
+        problems = self.problems()
+        if problems:
+            raise RulesError(problems[0])
+
+    # -- text form ---------------------------------------------------------
+    def to_dict(self) -> dict[str, Any]:
+        """Every option by its `Rules` key, JSON-ready (booleans as 0/1)."""
+        result: dict[str, Any] = {}
+        for option in OPTIONS:
+            value = getattr(self, option.field)
+            if option.kind == "bool":
+                value = int(value)
+            elif option.kind == "optional_int":
+                value = "off" if value is None else value
+            elif option.kind == "bags":
+                value = f"{value[0]}/{value[1]}"
+            result[option.key] = value
+        return result
+
+    def to_line(self) -> str:
+        """The `Rules` tag value: every option as ``key=value``, separated by spaces."""
+        return " ".join(f"{key}={value}" for key, value in self.to_dict().items())
+
+    @classmethod
+    def from_dict(cls, values: dict[str, Any], base: Rules | None = None) -> Rules:
+        """Rules from ``key → value`` (strings or numbers); keys not given keep `base`.
+
+        Unknown keys are ignored, so a log written by a later version still reads.
+        """
+        changes: dict[str, Any] = {}
+        for key, raw in values.items():
+            option = OPTION_BY_KEY.get(key)
+            if option is not None:
+                changes[option.field] = _parse_value(option, str(raw))
+        return dataclasses.replace(base or cls(), **changes)
+
+    @classmethod
+    def parse(cls, line: str, base: Rules | None = None) -> Rules:
+        """Rules from a `Rules` line (``"partners=1 nil=100 …"``); keys not named keep
+        `base` (default: the neutral values)."""
+        values: dict[str, str] = {}
+        for part in line.split():
+            key, sep, value = part.partition("=")
+            if not sep:
+                raise RulesError(f"{part!r} is not key=value")
+            values[key] = value
+        return cls.from_dict(values, base)
+
+    def replace(self, **changes: Any) -> Rules:
+        """A copy with some fields changed, validated."""
+        return dataclasses.replace(self, **changes)
+
+    # -- derived facts -------------------------------------------------------
+    @property
+    def bag_limit(self) -> int:
+        return self.bags[0]
+
+    @property
+    def bag_penalty(self) -> int:
+        return self.bags[1]
+
+    @property
+    def nil_allowed(self) -> bool:
+        """Whether a (looked) nil may be bid at all, as an individual or team nil."""
+        return self.nil > 0 or self.team_nil > 0
+
+    # -- validation ------------------------------------------------------------
+    def problems(self) -> list[str]:
+        """Every reason this combination cannot be played, in plain words; empty if fine."""
+        found: list[str] = []
+        for option in OPTIONS:
+            value = getattr(self, option.field)
+            if option.kind in ("int", "optional_int") and value is not None:
+                if isinstance(value, bool) or not isinstance(value, int):
+                    found.append(f"{option.key} must be a whole number.")
+                elif not option.low <= value <= option.high:
+                    found.append(f"{option.key} must be between {option.low} and {option.high}.")
+            if option.kind == "choice" and value not in option.choices:
+                found.append(f"{option.key} must be one of {', '.join(option.choices)}.")
+        if found:
+            return found
+        limit, penalty = self.bags
+        if limit < 0 or penalty < 0:
+            found.append("Bag limit and penalty cannot be negative.")
+        if limit == 0 and penalty > 0:
+            found.append("A bag penalty needs a bag limit above 0.")
+        if not self.partners:
+            if self.exchange:
+                found.append("A blind-nil exchange needs partners.")
+            if self.team_nil:
+                found.append("Team nil needs partners.")
+            if self.one_nil:
+                found.append("One partner must bid nil needs partners.")
+            if self.ten_for_200:
+                found.append("10-for-200 is a team bonus and needs partners.")
+            if self.nil_tricks == "partner":
+                found.append("A failed nil's tricks can count for the partner only with partners.")
+            if self.min_team or self.max_team != 13:
+                found.append("Team bid limits need partners.")
+        if self.exchange and not self.blind_nil:
+            found.append("A blind-nil exchange needs blind nil to be allowed.")
+        if self.min_individual > self.max_individual:
+            found.append("The lowest individual bid is above the highest.")
+        if self.min_team > self.max_team:
+            found.append("The lowest team bid is above the highest.")
+        if self.one_nil:
+            if not self.nil:
+                found.append("One partner must bid nil needs nil bids (nil above 0).")
+            if self.team_nil:
+                found.append("One partner must bid nil and team nil contradict each other.")
+            if self.bid_spades:
+                found.append("One partner must bid nil and bid-your-spades contradict each other.")
+        if self.bid_spades or self.one_nil:
+            if self.blind_nil or self.blind_team is not None:
+                found.append("Blind bids make no sense when the bids are fixed by the rules.")
+        if self.lose is not None and self.lose >= self.win:
+            found.append("The losing score must be below the winning score.")
+        if self.partners and not self.bid_spades and not found and not self._some_team_bids_fit():
+            found.append("The bid limits leave a team no pair of legal bids.")
+        return found
+
+    def _some_team_bids_fit(self) -> bool:
+        numbers = range(max(1, self.min_individual), self.max_individual + 1)
+        if any(self.min_team <= a + b <= self.max_team for a in numbers for b in numbers):
+            return True
+        if self.nil and any(self.min_team <= a <= self.max_team for a in numbers):
+            return True
+        return bool(self.team_nil) or (self.nil > 0 and self.min_team == 0)
+
+
+def _parse_value(option: Option, raw: str) -> Any:
+    raw = raw.strip()
+    try:
+        if option.kind == "bool":
+            if raw not in ("0", "1"):
+                raise ValueError
+            return raw == "1"
+        if option.kind == "int":
+            return int(raw)
+        if option.kind == "optional_int":
+            return None if raw.lower() == "off" else int(raw)
+        if option.kind == "bags":
+            limit, penalty = raw.split("/")
+            return (int(limit), int(penalty))
+    except ValueError:
+        expected = {"bool": "0 or 1", "int": "a whole number", "optional_int": "off or a whole number",
+                    "bags": "limit/penalty, like 10/100"}[option.kind]
+        raise RulesError(f"{option.key}={raw}: expected {expected}.") from None
+    return raw
+
+
+@dataclass(frozen=True)
+class Variant:
+    """A named preset of the rules: ``id`` as the options and the arena call it,
+    ``name`` as the `Variant` tag writes it."""
+
+    id: str
+    name: str
+    rules: Rules
+
+
+def _preset(id_: str, name: str, line: str) -> Variant:
+    return Variant(id_, name, Rules.parse(line))
+
+
+PRESETS: dict[str, Variant] = {
+    v.id: v
+    for v in (
+        _preset("partner", "Partner", "partners=1 broken=1 nil=100 blindnil=200 blindnilfail=100 blindnildown=0 bags=10/100 win=500 lose=-300"),
+        _preset("solo", "Solo", "partners=0 broken=1 mustbeat=1 lowclub=1 nil=100 blindnil=200 blindnilfail=100 blindnildown=0 bags=10/100 win=300 lose=off"),
+        _preset("suicide", "Suicide", "partners=1 broken=1 nil=100 onenil=1 minind=4 bags=10/100 win=300 lose=-300"),
+        _preset("mirrors", "Mirrors", "partners=1 broken=1 nil=100 bidspades=1 bags=10/100 win=500 lose=-300"),
+        _preset("stelmack", "Stelmack 1990", "partners=1 broken=1 nil=0 bags=0/0 win=500 lose=off"),
+        _preset("netspades", "NetSpades", "partners=1 broken=0 nil=100 mintm=3 bags=10/100 win=500 lose=off"),
+        _preset("dunn", "Dunn 1995", "partners=1 deck=jokers broken=1 nil=0 teamnil=50 mintm=4 blindteam=100 doubleset=1 bags=10/100 moe=1 tenfor200=1 boston=300 win=500 lose=off"),
+    )
+}
+"""The variants of SPEC §3, by id."""
+
+CUSTOM_SLOTS: tuple[str, ...] = ("custom1", "custom2")
+"""Two variants the player defines option by option; they start as Partner."""
+
+
+def custom_variant(slot: str, rules: Rules | None = None) -> Variant:
+    """A Custom slot holding `rules` (Partner's rules when none are given yet)."""
+    if slot not in CUSTOM_SLOTS:
+        raise RulesError(f"{slot!r} is not a custom slot ({', '.join(CUSTOM_SLOTS)}).")
+    return Variant(slot, f"Custom {slot[-1]}", rules or PRESETS["partner"].rules)
+
+
+def variant(id_: str) -> Variant:
+    """A preset or an empty Custom slot by id; RulesError naming the ids otherwise."""
+    if id_ in PRESETS:
+        return PRESETS[id_]
+    if id_ in CUSTOM_SLOTS:
+        return custom_variant(id_)
+    raise RulesError(f"Unknown variant {id_!r}; choose one of {', '.join([*PRESETS, *CUSTOM_SLOTS])}.")
