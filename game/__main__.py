@@ -28,7 +28,8 @@ def main(argv: list[str] | None = None) -> None:
         variant = PRESETS[variant_id]
         rules = Rules.parse(" ".join(args.set), base=variant.rules)
         game = Game(rules, seed=args.seed, variant=variant.name)
-        players = {s: RandomPlayer(s, rules.to_dict(), seed=args.seed * 4 + i, steady_bid=3) for i, s in enumerate(SEATS)}
+        players = {s: RandomPlayer(s, rules.to_dict(), seed=args.seed * 4 + i, steady_bid=3)
+                   for i, s in enumerate(SEATS)}
         play_game(game, players)
         print(f"== {variant.name}: {rules.to_line()}")
         print(f"first dealer {game.first_dealer}")

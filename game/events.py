@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
-from typing import Any, ClassVar, Union
+from typing import Any, ClassVar
 
 from game.bids import Bid
 from game.cards import Card
@@ -139,8 +139,8 @@ class GameOver:
     standings: dict[str, Standing]
 
 
-Event = Union[FirstDealerCard, HandStarted, CardDealt, BlindChoice, MisdealCalled, BidMade,
-              BidChanged, CardsExchanged, CardPlayed, SpadesBroken, TrickWon, HandScored, GameOver]
+Event = (FirstDealerCard | HandStarted | CardDealt | BlindChoice | MisdealCalled | BidMade
+         | BidChanged | CardsExchanged | CardPlayed | SpadesBroken | TrickWon | HandScored | GameOver)
 
 
 def to_dict(event: Event) -> dict[str, Any]:

@@ -71,7 +71,7 @@ class Trick:
         return next(card for who, card in self.plays if who == seat)
 
 
-Choice = Union[str, Sequence[str]]
+Choice = str | Sequence[str]
 """An action in the notation of the seat view: a bid, ``look``, ``misdeal``,
 ``keep``, a card, or (exchange) a list of cards."""
 
