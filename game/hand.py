@@ -18,7 +18,6 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Union
 
 from game import legality
 from game.bids import Bid
