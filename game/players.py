@@ -74,3 +74,7 @@ def play_game(game: Game, players: Mapping[str, Player]) -> Game:
         assert seat is not None
         game.apply(seat, decide(players[seat], seat_view(game.hand, seat)))
     return game
+
+
+LEVELS: dict[str, type] = {"random": RandomPlayer}
+"""The computer levels by name, as the arena and the options call them."""
