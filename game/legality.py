@@ -9,6 +9,7 @@ wrap these functions for cards and bids as objects.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from functools import lru_cache
 
 from game.bids import Bid
 from game.cards import CARDS, CLUBS, SPADES, SUIT_NAMES, SUITS, Card, Deck
@@ -144,15 +145,22 @@ def number_range(rules: Rules) -> range:
     return range(max(1, rules.min_individual), rules.max_individual + 1)
 
 
-def candidate_bids(rules: Rules, blind: bool, behind: int) -> list[Bid]:
+def candidate_bids(rules: Rules, blind: bool, behind: int) -> tuple[Bid, ...]:
     """Bids open to a seat before team limits: blind ones, or looked ones."""
     if blind:
-        found = [Bid(0, True)] if blind_nil_open(rules, behind) else []
-        if blind_team_open(rules, behind):
+        return _candidates(rules, True, blind_nil_open(rules, behind), blind_team_open(rules, behind))
+    return _candidates(rules, False, False, False)
+
+
+@lru_cache(maxsize=256)
+def _candidates(rules: Rules, blind: bool, blind_nil: bool, blind_numbers: bool) -> tuple[Bid, ...]:
+    if blind:
+        found = [Bid(0, True)] if blind_nil else []
+        if blind_numbers:
             found += [Bid(n, True) for n in number_range(rules)]
-        return found
+        return tuple(found)
     found = [Bid(0)] if rules.nil_allowed else []
-    return found + [Bid(n) for n in number_range(rules)]
+    return tuple(found + [Bid(n) for n in number_range(rules)])
 
 
 def suicide_override(rules: Rules, earlier: Bid, later: Bid) -> Bid:

@@ -68,7 +68,7 @@ OPTIONS: tuple[Option, ...] = (
     Option("boston", "boston", "int", "Bonus for a side taking all 13 tricks (0: off).", 0, 1000),
     Option("moe", "moe", "bool", "Little Moe: +50 for taking the first six tricks; Big Moe: +100 for the first eight."),
     Option("minind", "min_individual", "int", "Lowest number a seat may bid (nil excepted).", 0, 13),
-    Option("maxind", "max_individual", "int", "Highest number a seat may bid.", 0, 13),
+    Option("maxind", "max_individual", "int", "Highest number a seat may bid.", 1, 13),
     Option("mintm", "min_team", "int", "Lowest total a team may bid (nil counts 0).", 0, 13),
     Option("maxtm", "max_team", "int", "Highest total a team may bid.", 0, 26),
     Option("onenil", "one_nil", "bool", "One partner must bid nil (Suicide): a second bid of the same kind changes the earlier one."),

@@ -6,9 +6,11 @@ and nothing more: no other seat's cards, no deck order, no random state.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from game.hand import Hand
+from game.rules import Rules
 
 PRIVATE_PHASES = ("blind", "misdeal")
 """Decisions of one seat; the others see the hand as still in bidding."""
@@ -20,7 +22,7 @@ def seat_view(hand: Hand, seat: str) -> dict[str, Any]:
     view: dict[str, Any] = {
         "seat": seat,
         "phase": hand.phase if hand.to_act == seat or hand.phase not in PRIVATE_PHASES else "bid",
-        "rules": hand.rules.to_dict(),
+        "rules": dict(_rules_dict(hand.rules)),
         "dealer": hand.dealer,
         "hand": [str(c) for c in hand.holding(seat)] if looked else [],
         "bids": {s: str(b) for s, b in hand.bids.items()},
@@ -36,3 +38,8 @@ def seat_view(hand: Hand, seat: str) -> dict[str, Any]:
     if hand.phase == "exchange" and hand.to_act == seat:
         view["exchange_count"] = hand.exchange_count
     return view
+
+
+@lru_cache(maxsize=64)
+def _rules_dict(rules: Rules) -> dict[str, Any]:
+    return rules.to_dict()
