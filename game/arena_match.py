@@ -4,6 +4,11 @@ Everything a unit does is drawn from the match seed and the unit's index alone
 (``random.Random(f"{seed}:{index}")`` and friends), so a unit plays the same
 whichever process plays it and in whatever order: ``--jobs`` cannot change a result.
 
+A seat's player is seeded from (seed, unit, seat), the same at both tables: the
+player of a side at table 1 meets exactly what the other side's player met at table
+2, so the same player on both sides ties every deal, and swapping a and b mirrors
+the whole result.
+
 Side ``a`` sits N and S at table 1 and E and W at table 2; side ``b`` the other
 seats. A side's points in a hand are the sum of the hand scores of the scoring
 sides it holds: the team NS or EW with partners, its two seats in Solo.
@@ -58,12 +63,20 @@ class MatchConfig:
     mode: str
     """``deals`` (duplicate deals from drawn score situations) or ``games`` (whole games)."""
 
+    started: str = ""
+    """When the match began (``2026-11-21T20:44:00``): part of each logged hand's
+    `Game` tag, which must differ between matches that share a log file."""
+
     @property
     def rules(self) -> Rules:
         return Rules.parse(self.rules_line)
 
     def spec(self, side: str) -> str:
         return self.a if side == "a" else self.b
+
+    def game_id(self, unit: str, table: int) -> str:
+        """The `Game` tag of a unit's game at a table: ``arena-<start>-s<seed>-deal3-t1``."""
+        return f"arena-{self.started}-s{self.seed}-{unit}-t{table}"
 
 
 @dataclass
@@ -144,7 +157,8 @@ def draw_situation(rules: Rules, rng: random.Random) -> tuple[dict[str, Standing
     standings = {}
     for side in sides(rules.partners):
         bags = rng.randrange(limit)
-        tens = rng.randint(math.ceil(low / 10), math.floor(high / 10)) if low < high else low // 10
+        fewest = math.ceil(low / 10)
+        tens = rng.randint(fewest, max(fewest, math.floor(high / 10)))
         standings[side] = Standing(10 * tens + bags, bags)
     number = 1 + max(abs(s.points) for s in standings.values()) // 70
     return standings, number
@@ -154,15 +168,18 @@ class _Table:
     """The four contestants of one table for one unit."""
 
     def __init__(self, config: MatchConfig, rules: Rules, index: int, table: int) -> None:
+        # The seeds leave the table out on purpose (see the module docstring).
         self.table = table
         self.config = config
         rules_dict = rules.to_dict()
         self.seats: dict[str, Contestant] = {}
+        self.replacements: list[tuple[Contestant, int, str, str]] = []
         for seat in SEATS:
             side = side_at(seat, table)
             spec = config.spec(side)
             self.seats[seat] = Contestant(side, spec, load_player(spec), seat, rules_dict,
-                                          unit_seed(config, index, table, seat), config.time_limit, guarded(spec))
+                                          unit_seed(config, index, seat), config.time_limit, guarded(spec),
+                                          self.replacements)
 
     def act(self, hand: Hand, apply: Callable[[str, Any], None]) -> None:
         seat = hand.to_act
@@ -171,21 +188,17 @@ class _Table:
 
     def finish(self, unit: str, result: UnitResult) -> None:
         """Hand the contestants' times and replacements over to the result; stop their threads."""
-        for seat, contestant in self.seats.items():
-            tally = result.tallies[contestant.side]
-            tally.decision_ms.extend(contestant.decision_ms)
-            tally.replaced += len(contestant.replacements)
-            result.replacements.extend(Replacement(contestant.side, contestant.spec, unit, self.table, seat,
-                                                   number, reason)
-                                       for number, reason in contestant.replacements)
+        for contestant in self.seats.values():
+            result.tallies[contestant.side].decision_ms.extend(contestant.decision_ms)
             contestant.close()
+        for contestant, number, moment, reason in self.replacements:
+            result.tallies[contestant.side].replaced += 1
+            result.replacements.append(Replacement(contestant.side, contestant.spec, unit, self.table, number,
+                                                   contestant.seat, moment, reason))
 
     def player_names(self) -> dict[str, str]:
         """Names for the `Players` tag: the side and its level or bot class, like ``a-random``."""
-        return {seat: f"{c.side}-{c.spec.rpartition(':')[2]}".translate(_NAME_SAFE) for seat, c in self.seats.items()}
-
-
-_NAME_SAFE = str.maketrans({" ": "_", '"': "_", "[": "_", "]": "_", "'": "_"})
+        return {seat: f"{c.side}-{c.spec.rpartition(':')[2]}" for seat, c in self.seats.items()}
 
 
 def _scoring_sides(rules: Rules, side: str, table: int) -> list[str]:
@@ -215,8 +228,8 @@ def play_deal(config: MatchConfig, index: int) -> UnitResult:
         for side in ARENA_SIDES:
             totals[side] += result.tallies[side].count_hand(hand.score, _scoring_sides(rules, side, table))
         if config.save:
-            game_id = f"arena-{config.seed}-deal{index + 1}-t{table}"
-            result.blocks.append(_block(hand, game_id, config.variant, players.player_names()))
+            result.blocks.append(_block(hand, config.game_id(f"deal{index + 1}", table), config.variant,
+                                        players.player_names()))
     result.points = {side: totals[side] / len(TABLES) for side in ARENA_SIDES}
     return result
 
@@ -233,7 +246,7 @@ def play_game_pair(config: MatchConfig, index: int) -> UnitResult:
     for table in TABLES:
         players = _Table(config, rules, index, table)
         game = Game(rules, seed=seed, variant=config.variant, names=players.player_names(),
-                    game_id=f"arena-{config.seed}-game{index + 1}-t{table}")
+                    game_id=config.game_id(f"game{index + 1}", table))
         try:
             while not game.over and len(game.finished) < MAX_HANDS_PER_GAME:
                 players.act(game.hand, game.apply)

@@ -21,6 +21,7 @@ import queue
 import sys
 import threading
 import time
+import zlib
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -70,7 +71,7 @@ def load_player(spec: str) -> PlayerFactory:
 def _module_from_file(path: Path) -> Any:
     if not path.is_file():
         raise ArenaError(f"no bot file {str(path)!r}")
-    module_name = f"arena_bot_{path.stem}_{abs(hash(str(path.resolve()))):x}"
+    module_name = f"arena_bot_{path.stem}_{zlib.crc32(str(path.resolve()).encode()):08x}"
     if module_name in sys.modules:
         return sys.modules[module_name]
     spec = importlib.util.spec_from_file_location(module_name, path)
@@ -136,13 +137,22 @@ class Replacement:
     unit: str
     """``deal 3`` or ``game 2``: where in the match."""
     table: int
-    seat: str
     hand_number: int
+    seat: str
+    moment: str
+    """``bidding``, ``exchange`` or ``trick 5``."""
     reason: str
 
     def __str__(self) -> str:
         return (f"replaced: side {self.side} ({self.player}) at {self.unit}, table {self.table}, "
-                f"seat {self.seat}, hand {self.hand_number}: {self.reason}")
+                f"hand {self.hand_number}, seat {self.seat}, {self.moment}: {self.reason}")
+
+
+def moment_of(view: dict) -> str:
+    """Where in the hand a decision falls, for a replacement's line."""
+    if view["phase"] == "play":
+        return f"trick {len(view['tricks']) + 1}"
+    return "exchange" if view["phase"] == "exchange" else "bidding"
 
 
 class _Watchdog:
@@ -152,6 +162,8 @@ class _Watchdog:
         self._requests: queue.Queue = queue.Queue()
         self._answers: queue.Queue = queue.Queue()
         self._serial = 0
+        self._abandoned: set[int] = set()
+        """Calls whose time ran out and that have not answered yet (running or queued)."""
         self._thread = threading.Thread(target=self._serve, daemon=True)
         self._thread.start()
 
@@ -167,20 +179,22 @@ class _Watchdog:
                 self._answers.put((serial, False, error))
 
     def run(self, call: Callable[[], Any], timeout: float) -> tuple[bool, Any]:
-        """``(True, answer)``, ``(False, exception)``, or raises TimeoutError."""
+        """``(True, answer)``, ``(False, exception)``, or raises TimeoutError (its message
+        says when the bot was still busy with a call it overran before)."""
         self._serial += 1
         self._requests.put((self._serial, call))
         deadline = time.perf_counter() + timeout
         while True:
-            left = deadline - time.perf_counter()
-            if left <= 0:
-                raise TimeoutError
+            left = max(deadline - time.perf_counter(), 0.0)
             try:
                 serial, ok, value = self._answers.get(timeout=left)
             except queue.Empty:
-                raise TimeoutError from None
+                busy = bool(self._abandoned)
+                self._abandoned.add(self._serial)
+                raise TimeoutError("still busy with an earlier decision" if busy else "") from None
             if serial == self._serial:
                 return ok, value
+            self._abandoned.discard(serial)
 
     def close(self) -> None:
         self._requests.put(None)
@@ -193,14 +207,15 @@ class Contestant:
     is called directly and its time checked afterwards (the built-in levels)."""
 
     def __init__(self, side: str, spec: str, factory: PlayerFactory, seat: str, rules: dict, seed: int,
-                 time_limit: float, guarded: bool) -> None:
+                 time_limit: float, guarded: bool, replacements: list[tuple[Contestant, int, str, str]]) -> None:
         self.side = side
         self.spec = spec
         self.seat = seat
         self.time_limit = time_limit
         self.decision_ms: list[float] = []
-        self.replacements: list[tuple[int, str]] = []
-        """``(hand_number, reason)`` for each decision the arena made instead."""
+        self.replacements = replacements
+        """Where each decision the arena made instead goes, as ``(contestant, hand_number,
+        moment, reason)``: a list the seats of a table share, so it keeps the order of play."""
         self._watchdog = _Watchdog() if guarded else None
         self.player: Any = None
         self._broken: str | None = None
@@ -218,16 +233,17 @@ class Contestant:
                 ok, value = self._watchdog.run(call, self.time_limit)
             else:
                 ok, value = True, call()
-        except TimeoutError:
-            ok, value = False, None
+        except TimeoutError as timeout:
+            ok, value = False, timeout
         except Exception as error:  # a bot's failure of any kind is reported, never fatal
             ok, value = False, error
         elapsed = time.perf_counter() - start
         if record:
             self.decision_ms.append(elapsed * 1000.0)
         if not ok:
-            if value is None:
-                return False, f"gave no answer within the time limit of {self.time_limit:g} s"
+            if isinstance(value, TimeoutError):
+                busy = f" ({value})" if str(value) else ""
+                return False, f"gave no answer within the time limit of {self.time_limit:g} s{busy}"
             return False, f"raised {type(value).__name__}: {value}"
         if elapsed > self.time_limit:
             return False, f"took {elapsed:.3f} s, over the time limit of {self.time_limit:g} s"
@@ -239,6 +255,7 @@ class Contestant:
         # The referee keeps its own copy of what it checks: the bot may change the view.
         own = {key: view[key] for key in ("phase", "hand_number", "exchange_count") if key in view}
         own["legal"] = list(view["legal"])
+        moment = moment_of(view)
         reason = self._broken
         if reason is None:
             ok, answer = self._call(lambda: decide(self.player, view))
@@ -250,7 +267,7 @@ class Contestant:
                 except RuleError as error:
                     reason = f"answered {answer!r}, refused: {error}"
         apply(default_choice(own))
-        self.replacements.append((own["hand_number"], reason))
+        self.replacements.append((self, own["hand_number"], moment, reason))
 
     def close(self) -> None:
         if self._watchdog is not None:

@@ -144,8 +144,8 @@ def format_table(totals: MatchTotals, summary: dict[str, Any], heading: Sequence
         ("blind nil bids (made)", f"{a['blind_nil_bids']} ({_percent(a['blind_nil_success_rate'])})",
          f"{b['blind_nil_bids']} ({_percent(b['blind_nil_success_rate'])})"),
         ("bags per hand", _number(a["bags_per_hand"], 2), _number(b["bags_per_hand"], 2)),
-        ("decision ms mean / p95", f"{_number(a['decision_ms']['mean'], 2)} / {_number(a['decision_ms']['p95'], 2)}",
-         f"{_number(b['decision_ms']['mean'], 2)} / {_number(b['decision_ms']['p95'], 2)}"),
+        ("decision ms mean / p95", f"{_number(a['decision_ms']['mean'], 3)} / {_number(a['decision_ms']['p95'], 3)}",
+         f"{_number(b['decision_ms']['mean'], 3)} / {_number(b['decision_ms']['p95'], 3)}"),
         ("decisions replaced", str(a["replaced"]), str(b["replaced"])),
     ]
     label_width = max(len(r[0]) for r in rows)

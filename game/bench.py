@@ -1,18 +1,23 @@
-"""Engine speed: whole random hands per second through the public API.
+"""Engine speed: whole random hands per second, and the hand log's write and read speed.
 
 ``python -m game.bench [--seconds S] [--rules PRESET]`` deals hands and plays them
 to the score with uniformly random legal choices, two ways: asking the hand for
 its legal choices (what a scene or the arena does), and building the full seat
-view of `BOT_API.md` for every decision (what a bot sees). One core, one process.
+view of `BOT_API.md` for every decision (what a bot sees). Then it writes hands to
+a `Spades.save` file (one append, flush and fsync per hand, as the game does) and reads
+the file back. One core, one process.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import random
+import tempfile
 import time
 
 from game.hand import Hand
+from game.handlog import LoggedHand, append_hand, read_log
 from game.rules import PRESETS
 from game.seats import SEATS
 from game.view import seat_view
@@ -41,6 +46,25 @@ def hands_per_second(rules, seconds: float, with_views: bool, seed: int = 1) -> 
     return count / (time.perf_counter() - start)
 
 
+def log_speed(hands: int = 500) -> tuple[float, float]:
+    """Hands written per second (as the game writes them: format, one append, flush,
+    fsync) and read back per second."""
+    rng = random.Random(2)
+    rules = PRESETS["partner"].rules
+    logged = [LoggedHand.from_hand(random_hand(rules, rng, False), "bench", "Partner", dict.fromkeys(SEATS, "P"))
+              for _ in range(hands)]
+    with tempfile.TemporaryDirectory() as folder:
+        path = os.path.join(folder, "Spades.save")
+        start = time.perf_counter()
+        for item in logged:
+            append_hand(path, item)
+        written = hands / (time.perf_counter() - start)
+        start = time.perf_counter()
+        reading = read_log(path)
+        read = len(reading.hands) / (time.perf_counter() - start)
+    return written, read
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m game.bench", description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=5.0, help="time per measurement (default 5)")
@@ -52,6 +76,8 @@ def main(argv: list[str] | None = None) -> None:
         plain = hands_per_second(rules, args.seconds, with_views=False)
         viewed = hands_per_second(rules, args.seconds, with_views=True)
         print(f"{variant_id:10} {plain:24.0f} {viewed:22.0f}")
+    written, read = log_speed()
+    print(f"\nSpades.save: {written:.0f} hands written/s (format, append, flush, fsync), {read:.0f} hands read/s")
 
 
 if __name__ == "__main__":

@@ -312,8 +312,6 @@ def read_log(source: str | os.PathLike[str]) -> LogReading:
             reading.hands.append(_parse_block(block))
         except _Damage as damage:
             reading.damaged.append(DamagedBlock(block[0][0], block[-1][0], str(damage)))
-        except Exception as error:  # a reader must survive any text; a bug here must not hide the rest
-            reading.damaged.append(DamagedBlock(block[0][0], block[-1][0], f"unreadable ({error})"))
         block.clear()
 
     def close_stray() -> None:
@@ -372,6 +370,7 @@ def _parse_block(lines: Sequence[tuple[int, str]]) -> LoggedHand:
     except ValueError as error:
         raise _Damage(f"the Rules tag: {error}") from None
     players = _parse_seat_map(tags["Players"], "Players", lambda text: text)
+    players = {seat: sanitize_name(name, seat) for seat, name in players.items()}
     dealer = _parse_seat(tags["Dealer"], "Dealer")
     deal = _parse_deal(tags["Deal"], rules)
     bids = _parse_bids(tags["Bids"], dealer)
@@ -390,9 +389,10 @@ def _parse_block(lines: Sequence[tuple[int, str]]) -> LoggedHand:
     if [m[0] for m in _TOTAL_ENTRY.findall(tags["Total"])] != expected_sides or not _fully_matched(
             _TOTAL_ENTRY, tags["Total"]):
         raise _Damage(f"the Total tag must give {' '.join(s + ':N/bagsN' for s in expected_sides)}")
-    return LoggedHand(game_id=game_id, number=int(tags["Hand"]), variant=tags["Variant"], rules=rules,
-                      players=players, dealer=dealer, deal=deal, bids=bids, exchanges=exchanges,
-                      first_leader=first_leader, tricks=tricks, taken=taken, result=tags["Result"],
+    # Values are kept as the writer would write them, so a hand read back writes the same block.
+    return LoggedHand(game_id=_clean_value(game_id), number=int(tags["Hand"]), variant=_clean_value(tags["Variant"]),
+                      rules=rules, players=players, dealer=dealer, deal=deal, bids=bids, exchanges=exchanges,
+                      first_leader=first_leader, tricks=tricks, taken=taken, result=_clean_value(tags["Result"]),
                       score=tags["Score"], total=tags["Total"])
 
 

@@ -10,10 +10,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
 from game.bids import Bid
 from game.cards import CARDS, CLUBS, SPADES, SUIT_NAMES, SUITS, Card, Deck
-from game.rules import Rules
+
+if TYPE_CHECKING:  # rules.py validates limits with this module
+    from game.rules import Rules
 
 # ---------------------------------------------------------------------------
 # Play
@@ -195,6 +198,12 @@ def pair_refusal(rules: Rules, earlier: Bid, later: Bid, later_is_you: bool = Tr
     return None
 
 
+def team_has_legal_pair(rules: Rules) -> bool:
+    """Whether the bid limits leave a team at least one pair of looked bids."""
+    options = candidate_bids(rules, False, 0)
+    return any(pair_refusal(rules, first, second) is None for first in options for second in options)
+
+
 def bid_refusal(rules: Rules, bid: Bid, *, looked: bool, behind: int,
                 partner_bid: Bid | None, partner_to_bid: bool,
                 spades_held: int) -> str | None:
@@ -205,10 +214,10 @@ def bid_refusal(rules: Rules, bid: Bid, *, looked: bool, behind: int,
     if rules.bid_spades:
         fixed = Bid(spades_held)
         return None if bid == fixed else f"In this game every bid is the spades held: {fixed.label}"
-    if bid.blind and looked:
-        return "A blind bid must be made before looking at the cards"
     if bid not in candidate_bids(rules, bid.blind, behind):
         return _individual_refusal(rules, bid, behind)
+    if bid.blind and looked:
+        return "A blind bid must be made before looking at the cards"
     if not rules.partners:
         return None
     if partner_bid is not None:

@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from game.cards import DECKS
+from game.legality import team_has_legal_pair
 
 
 class RulesError(ValueError):
@@ -243,12 +244,7 @@ class Rules:
         return found
 
     def _some_team_bids_fit(self) -> bool:
-        numbers = range(max(1, self.min_individual), self.max_individual + 1)
-        if any(self.min_team <= a + b <= self.max_team for a in numbers for b in numbers):
-            return True
-        if self.nil and any(self.min_team <= a <= self.max_team for a in numbers):
-            return True
-        return bool(self.team_nil) or (self.nil > 0 and self.min_team == 0)
+        return team_has_legal_pair(self)
 
 
 def _parse_value(option: Option, raw: str) -> Any:

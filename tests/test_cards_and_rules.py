@@ -316,6 +316,14 @@ def test_a_rules_error_is_a_value_error() -> None:
     ("partners=1 nil=100 win=300 lose=300", ["lose"]),
     ("partners=1 nil=0 maxind=3 mintm=8", ["bid limits", "team"]),
     ("partners=1 nil=0 maxtm=1", ["bid limits", "team"]),
+    # One partner must bid nil, so a team bids one number: at most 4, below the minimum of 5.
+    ("partners=1 nil=100 onenil=1 maxind=4 mintm=5", ["team"]),
+    ("partners=1 nil=100 onenil=1 minind=3 maxind=6 mintm=12", ["team"]),
+    # ... or at least 4 (the earlier of two nils becomes the minimum), above the maximum of 3.
+    ("partners=1 nil=100 onenil=1 minind=4 maxtm=3", ["team"]),
+    ("partners=1 nil=100 onenil=1 maxtm=0", ["team"]),
+    # Solo without nil and no number to bid: a seat would have no bid at all.
+    ("partners=0 nil=0 maxind=0", []),
     ("partners=1 nil=0 onenil=1", ["nil"]),
     ("partners=1 nil=100 onenil=1 teamnil=50", ["team nil"]),
     ("partners=1 nil=100 onenil=1 bidspades=1", ["spades"]),

@@ -211,6 +211,36 @@ def check_deal(hand: Hand) -> None:
         assert set(hand.dealt[seat]) == {e.card for e in deal if e.seat == seat}
 
 
+def spec_misdeal_grounds(deck: str, cards: tuple[Card, ...]) -> bool:
+    """SPEC §2.3: at most one spade, a suit of seven or more, or no jack, queen or king."""
+    suits = Counter(spec_suit(deck, c) for c in cards)
+    return suits["S"] <= 1 or max(suits.values()) >= 7 or not any(c.rank in "JQK" and c.suit != "J" for c in cards)
+
+
+def check_final_bids(hand: Hand) -> None:
+    """The final bids keep every limit of SPEC §3 (Mirrors and Suicide as they set them)."""
+    rules = hand.rules
+    bids = hand.bids
+    assert set(bids) == set(SEATS)
+    if rules.bid_spades:
+        for seat in SEATS:
+            assert bids[seat] == Bid(sum(spec_suit(rules.deck, c) == "S" for c in hand.dealt[seat]))
+        return
+    for bid in bids.values():
+        assert bid.is_nil or max(1, rules.min_individual) <= bid.tricks <= rules.max_individual
+    if not rules.partners:
+        return
+    for side in sides(True):
+        pair = [bids[seat] for seat in side]
+        looked_nils = sum(b.is_nil and not b.blind for b in pair)
+        if rules.one_nil:
+            assert sum(b.is_nil for b in pair) == 1
+        if rules.team_nil and not rules.nil:
+            assert looked_nils in (0, 2)
+        if not (rules.team_nil and looked_nils == 2):
+            assert rules.min_team <= sum(b.tricks for b in pair) <= rules.max_team
+
+
 def holdings_at_play(hand: Hand) -> dict[str, set[Card]]:
     """The dealt cards moved by the exchanges: what each seat held when play began."""
     held = {seat: set(hand.dealt[seat]) for seat in SEATS}
@@ -226,6 +256,7 @@ def check_finished_hand(hand: Hand, before: dict[str, Standing]) -> None:
     rules = hand.rules
     assert hand.phase == "done"
     check_deal(hand)
+    check_final_bids(hand)
     assert all(len(cards) == 13 for cards in holdings_at_play(hand).values())
     assert len(hand.tricks) == 13
     played = Counter(seat for trick in hand.tricks for seat, _ in trick.plays)
@@ -278,7 +309,7 @@ def standings(draw: st.DrawFn, rules: Rules) -> dict[str, Standing]:
 
 
 @pytest.mark.parametrize("rules_id", RULE_SETS)
-@settings(max_examples=12)
+@settings(max_examples=20)
 @given(data=st.data(), seed=st.integers(0, 2**32 - 1), dealer=st.sampled_from(SEATS))
 def test_every_hand_keeps_the_cards_and_the_rules(rules_id: str, data: st.DataObject, seed: int,
                                                  dealer: str) -> None:
@@ -292,6 +323,8 @@ def test_every_hand_keeps_the_cards_and_the_rules(rules_id: str, data: st.DataOb
             break
         assert hand.phase == "misdealt" and rules.misdeal
         assert hand.misdeal_by is not None and not hand.tricks
+        assert spec_misdeal_grounds(rules.deck, hand.dealt[hand.misdeal_by])
+        assert hand.misdeal_by not in {r.seat for r in hand.bid_history}
         assert any(isinstance(e, MisdealCalled) and e.seat == hand.misdeal_by for e in hand.events)
         assert not any(isinstance(e, CardPlayed) for e in hand.events)
         hand = Hand.shuffled(rules, dealer, rng, number=3, standings=before, redeal=True)
@@ -313,7 +346,7 @@ def step(game: Game, players: dict[str, RandomPlayer]) -> None:
 
 
 @pytest.mark.parametrize("rules_id", RULE_SETS)
-@settings(max_examples=4)
+@settings(max_examples=5)
 @given(seed=st.integers(0, 2**32 - 1))
 def test_whole_games_end_with_a_unique_highest_winner(rules_id: str, seed: int) -> None:
     rules = RULE_SETS[rules_id]
@@ -355,7 +388,7 @@ def drive_game(game: Game, players: dict[str, RandomPlayer], actions: int) -> No
 
 
 @pytest.mark.parametrize("rules_id", RULE_SETS)
-@settings(max_examples=4)
+@settings(max_examples=5)
 @given(seed=st.integers(0, 2**32 - 1), save_at=st.integers(0, 260))
 def test_a_restored_game_plays_on_identically(rules_id: str, seed: int, save_at: int,
                                               tmp_path_factory: pytest.TempPathFactory) -> None:

@@ -1,0 +1,184 @@
+"""The arena: duplicate deals and games between two sides, its JSON summary, its log, and bots that misbehave."""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from game.arena import main
+from game.handlog import read_log
+from game.rules import PRESETS
+
+ROOT = Path(__file__).resolve().parent.parent
+BOTS_FILE = Path(__file__).resolve().parent / "arena_bots.py"
+
+SIDE_KEYS = ["player", "points_per_deal", "games_won", "made", "set", "set_rate", "nil_bids", "nil_success_rate",
+             "blind_nil_bids", "blind_nil_success_rate", "bags_per_hand", "decision_ms", "replaced"]
+
+
+@pytest.fixture(autouse=True)
+def _bots_importable(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``tests.arena_bots`` resolves from the project root, as it does for ``python -m game.arena``."""
+    monkeypatch.syspath_prepend(str(ROOT))
+
+
+def run_arena(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[str, dict]:
+    """The readable output and the JSON object of one arena run with `args` (and ``--json``)."""
+    assert main([*args, "--json"]) == 0
+    out = capsys.readouterr().out
+    lines = out.rstrip("\n").split("\n")
+    return "\n".join(lines[:-1]), json.loads(lines[-1])
+
+
+def without_times(summary: dict) -> dict:
+    return {key: ({k: v for k, v in value.items() if k != "decision_ms"} if key in ("a", "b") else value)
+            for key, value in summary.items()}
+
+
+def test_json_summary_has_exactly_the_keys_of_the_issue(capsys):
+    _, summary = run_arena(capsys, "--deals", "3")
+    assert list(summary) == ["a", "b", "margin"]
+    for side in ("a", "b"):
+        assert list(summary[side]) == SIDE_KEYS
+        assert summary[side]["player"] == "random"
+        assert set(summary[side]["points_per_deal"]) == {"mean", "ci95"}
+        assert set(summary[side]["decision_ms"]) == {"mean", "p95"}
+        contracts = summary[side]["made"] + summary[side]["set"]
+        assert summary[side]["set_rate"] == (round(summary[side]["set"] / contracts, 3) if contracts else None)
+    assert set(summary["margin"]) == {"mean", "ci95"}
+    low, high = summary["margin"]["ci95"]
+    assert low <= summary["margin"]["mean"] <= high
+
+
+def test_same_seed_gives_the_same_match_with_one_or_two_jobs(capsys):
+    args = ("--a", "random", "--b", str(BOTS_FILE) + ":Steady", "--deals", "6", "--seed", "11")
+    _, one_job = run_arena(capsys, *args, "--jobs", "1")
+    _, again = run_arena(capsys, *args, "--jobs", "1")
+    _, two_jobs = run_arena(capsys, *args, "--jobs", "2")
+    assert without_times(one_job) == without_times(again) == without_times(two_jobs)
+
+
+def test_another_seed_plays_other_deals(capsys):
+    _, first = run_arena(capsys, "--b", "tests.arena_bots:Steady", "--deals", "4", "--seed", "1")
+    _, second = run_arena(capsys, "--b", "tests.arena_bots:Steady", "--deals", "4", "--seed", "2")
+    assert without_times(first) != without_times(second)
+
+
+def test_swapping_the_sides_mirrors_the_result(capsys):
+    _, forward = run_arena(capsys, "--a", "random", "--b", "tests.arena_bots:Steady", "--deals", "5")
+    _, backward = run_arena(capsys, "--a", "tests.arena_bots:Steady", "--b", "random", "--deals", "5")
+    assert forward["margin"]["mean"] == -backward["margin"]["mean"]
+    assert forward["margin"]["ci95"] == [-x for x in reversed(backward["margin"]["ci95"])]
+    assert without_times(forward)["a"] == without_times(backward)["b"]
+    assert without_times(forward)["b"] == without_times(backward)["a"]
+
+
+def test_the_same_player_on_both_sides_ties_every_deal(capsys):
+    _, summary = run_arena(capsys, "--deals", "4")
+    assert summary["margin"] == {"mean": 0.0, "ci95": [0.0, 0.0]}
+
+
+@pytest.mark.parametrize(("bot", "reason"), [
+    ("tests.arena_bots:Raiser", "raised ZeroDivisionError"),
+    (f"{BOTS_FILE}:Illegal", "not in legal"),
+    ("tests.arena_bots:Unborn", "could not be created"),
+])
+def test_a_misbehaving_bot_is_named_replaced_and_counted(capsys, bot, reason):
+    report, summary = run_arena(capsys, "--a", bot, "--b", "random", "--deals", "2")
+    assert f"replaced: side a ({bot})" in report
+    assert reason in report
+    assert summary["a"]["replaced"] > 0
+    assert summary["b"]["replaced"] == 0
+    assert summary["a"]["made"] + summary["a"]["set"] + summary["a"]["nil_bids"] + summary["a"][
+        "blind_nil_bids"] >= 4, "every hand of both deals was played to its score"
+
+
+def test_a_bot_over_the_time_limit_is_replaced_and_the_match_goes_on(capsys):
+    report, summary = run_arena(capsys, "--a", "random", "--b", "tests.arena_bots:Sleeper",
+                                "--time-limit", "0.05", "--deals", "1")
+    assert "replaced: side b (tests.arena_bots:Sleeper)" in report
+    assert "time limit of 0.05 s" in report
+    assert summary["b"]["replaced"] > 0
+    assert summary["a"]["replaced"] == 0
+
+
+def test_save_appends_every_hand_in_deal_order_and_the_log_reads_back(capsys, tmp_path):
+    log = tmp_path / "hands.save"
+    run_arena(capsys, "--deals", "3", "--seed", "5", "--save", str(log))
+    run_arena(capsys, "--deals", "1", "--seed", "6", "--save", str(log))
+    reading = read_log(log)
+    assert reading.damaged == []
+    names = [re.fullmatch(r"arena-\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d-(s\d+-deal\d+-t\d)", h.game_id)
+             for h in reading.hands]
+    assert all(names)
+    assert [n.group(1) for n in names] == ["s5-deal1-t1", "s5-deal1-t2", "s5-deal2-t1", "s5-deal2-t2",
+                                           "s5-deal3-t1", "s5-deal3-t2", "s6-deal1-t1", "s6-deal1-t2"]
+    first, second = reading.hands[0], reading.hands[1]
+    assert first.players == {"S": "a-random", "W": "b-random", "N": "a-random", "E": "b-random"}
+    assert second.players == {"S": "b-random", "W": "a-random", "N": "b-random", "E": "a-random"}
+
+
+def test_both_tables_of_a_deal_play_the_same_cards_from_the_same_score(capsys, tmp_path):
+    log = tmp_path / "hands.save"
+    run_arena(capsys, "--deals", "4", "--save", str(log))
+    hands = read_log(log).hands
+    situations = []
+    for table1, table2 in zip(hands[::2], hands[1::2], strict=True):
+        assert (table1.deal, table1.dealer, table1.number) == (table2.deal, table2.dealer, table2.number)
+        assert table1.standings_before() == table2.standings_before()
+        assert not table1.rules.misdeal
+        situations.append(table1.standings_before())
+    assert len({str(s) for s in situations}) > 1, "each deal draws its own score situation"
+
+
+def test_games_are_played_to_the_end_at_both_tables_and_counted(capsys):
+    report, summary = run_arena(capsys, "--games", "3", "--set", "win=100", "--b", "tests.arena_bots:Steady")
+    won = summary["a"]["games_won"] + summary["b"]["games_won"]
+    assert 0 < won <= 6
+    assert "games won" in report
+
+
+def test_solo_adds_the_scores_of_a_sides_two_seats(capsys, tmp_path):
+    log = tmp_path / "solo.save"
+    _, summary = run_arena(capsys, "--rules", "solo", "--deals", "2", "--b", "tests.arena_bots:Steady",
+                           "--save", str(log))
+    hands = read_log(log).hands
+    a_points = []
+    for table1, table2 in zip(hands[::2], hands[1::2], strict=True):
+        t1, t2 = table1.points_scored, table2.points_scored
+        a_points.append((t1["N"] + t1["S"] + t2["E"] + t2["W"]) / 2)
+    assert summary["a"]["points_per_deal"]["mean"] == round(sum(a_points) / len(a_points), 2)
+
+
+def test_unknown_player_or_option_is_a_usage_error(capsys):
+    with pytest.raises(SystemExit) as unknown:
+        main(["--a", "grandmaster", "--deals", "1"])
+    assert unknown.value.code == 2
+    assert "grandmaster" in capsys.readouterr().err
+    with pytest.raises(SystemExit) as bad_rule:
+        main(["--set", "win=banana", "--deals", "1"])
+    assert bad_rule.value.code == 2
+    assert "win" in capsys.readouterr().err
+
+
+def test_rules_options_reach_the_hands(capsys, tmp_path):
+    log = tmp_path / "hands.save"
+    run_arena(capsys, "--rules", "netspades", "--set", "win=300", "--deals", "1", "--save", str(log))
+    hand = read_log(log).hands[0]
+    assert hand.rules == PRESETS["netspades"].rules.replace(win=300)
+    assert hand.variant == "Custom"
+
+
+def test_command_line_prints_the_json_as_its_last_line(tmp_path):
+    log = tmp_path / "hands.save"
+    done = subprocess.run([sys.executable, "-m", "game.arena", "--a", "random", "--b", "random", "--deals", "3",
+                           "--save", str(log), "--json"], cwd=ROOT, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    summary = json.loads(done.stdout.strip().splitlines()[-1])
+    assert summary["a"]["player"] == "random"
+    assert len(read_log(log).hands) == 6

@@ -1,0 +1,457 @@
+"""A whole game: the first dealer, the deal passing left, misdeal redeals, the end of
+the game, the events it reports, and saved games that cannot be restored."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+
+import pytest
+
+from game.cards import DECKS
+from game.events import (
+    BidChanged,
+    BidMade,
+    BlindChoice,
+    CardDealt,
+    CardPlayed,
+    CardsExchanged,
+    Event,
+    FirstDealerCard,
+    GameOver,
+    HandScored,
+    HandStarted,
+    MisdealCalled,
+    SpadesBroken,
+    TrickWon,
+    to_dict,
+)
+from game.game import Game
+from game.hand import Choice, RuleError
+from game.rules import PRESETS, Rules
+from game.savegame import SavedGameError, load_game, save_game
+from game.seats import SEATS, next_seat, seats_from
+
+PARTNER = PRESETS["partner"].rules
+EVENT_TYPES = (FirstDealerCard, HandStarted, CardDealt, BlindChoice, MisdealCalled, BidMade, BidChanged,
+               CardsExchanged, CardPlayed, SpadesBroken, TrickWon, HandScored, GameOver)
+
+
+# -- driving a game ----------------------------------------------------------------------------
+def choose(game: Game, rng: random.Random, prefer: Sequence[str] = (), steady: int | None = 3) -> Choice:
+    """A legal choice for the seat to act: the first of `prefer` that is legal, else
+    the legal number nearest `steady` (after looking), else a random legal choice.
+
+    In an exchange the blind-nil bidder (13 cards) gives up to the limit and its
+    partner returns exactly as many."""
+    seat = game.to_act
+    assert seat is not None
+    hand = game.hand
+    legal = hand.legal_choices(seat)
+    assert legal
+    if hand.phase == "exchange":
+        giving = len(hand.holding(seat)) == 13
+        return rng.sample(legal, rng.randint(1, hand.exchange_count) if giving else hand.exchange_count)
+    for wanted in prefer:
+        if wanted in legal:
+            return wanted
+    if steady is not None and hand.phase in ("blind", "bid"):
+        if "look" in legal:
+            return "look"
+        numbers = [b for b in legal if b.isdigit()]
+        if numbers:
+            return min(numbers, key=lambda b: (abs(int(b) - steady), int(b)))
+    return rng.choice(legal)
+
+
+def play(game: Game, seed: int, *, prefer: Sequence[str] = (), steady: int | None = 3,
+         limit: int = 20_000) -> Game:
+    """Drive `game` with legal choices until it is over (or `limit` decisions)."""
+    rng = random.Random(seed)
+    for _ in range(limit):
+        if game.over:
+            break
+        seat = game.to_act
+        assert seat is not None
+        game.apply(seat, choose(game, rng, prefer, steady))
+    return game
+
+
+def hands_of(events: Iterable[Event]) -> list[list[Event]]:
+    """The events split at each HandStarted: one list per deal (redeals included)."""
+    deals: list[list[Event]] = []
+    for event in events:
+        if isinstance(event, HandStarted):
+            deals.append([])
+        if deals:
+            deals[-1].append(event)
+    return deals
+
+
+def of_type(events: Iterable[Event], kind: type) -> list:
+    return [e for e in events if isinstance(e, kind)]
+
+
+# -- the first dealer and the deal -----------------------------------------------------------
+@pytest.mark.parametrize("deck", DECKS)
+@pytest.mark.parametrize("seed", range(12))
+def test_first_dealer_is_the_seat_dealt_the_ace_of_spades_face_up_from_south(deck: str, seed: int) -> None:
+    game = Game(Rules.parse(f"deck={deck}", base=PARTNER), seed=seed)
+    draw = []
+    for event in game.events:
+        if not isinstance(event, FirstDealerCard):
+            break
+        draw.append(event)
+    assert draw and not of_type(game.events[len(draw):], FirstDealerCard)
+    assert [e.seat for e in draw] == [SEATS[i % 4] for i in range(len(draw))]
+    assert [str(e.card) for e in draw].index("AS") == len(draw) - 1
+    assert len({e.card for e in draw}) == len(draw)
+    assert all(e.card in DECKS[deck].cards for e in draw)
+    assert game.first_dealer == draw[-1].seat
+    assert game.events[len(draw)] == HandStarted(1, game.first_dealer, False)
+    assert game.hand.dealer == game.first_dealer and game.hand.number == 1
+
+
+def test_first_dealers_vary_with_the_shuffle() -> None:
+    assert {Game(PARTNER, seed=seed).first_dealer for seed in range(40)} == set(SEATS)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_cards_are_dealt_one_at_a_time_from_the_dealers_left(seed: int) -> None:
+    game = play(Game(PARTNER, seed=seed), seed)
+    for deal in hands_of(game.events):
+        started = deal[0]
+        dealt = of_type(deal, CardDealt)
+        order = seats_from(next_seat(started.dealer))
+        assert len(dealt) == 52
+        assert [e.position for e in dealt] == list(range(52))
+        assert [e.seat for e in dealt] == [order[i % 4] for i in range(52)]
+        assert len({e.card for e in dealt}) == 52
+        assert deal[1:53] == dealt
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_the_deal_passes_left_each_hand_and_a_misdeal_redeal_keeps_number_and_dealer(seed: int) -> None:
+    rules = Rules.parse("misdeal=1 blindnil=0", base=PARTNER)
+    game = play(Game(rules, seed=seed), seed, prefer=["misdeal"])
+    starts = of_type(game.events, HandStarted)
+    assert starts[0] == HandStarted(1, game.first_dealer, False)
+    assert any(s.redeal for s in starts), "no misdeal was called: choose another seed"
+    for previous, current in zip(starts, starts[1:], strict=False):
+        if current.redeal:
+            assert (current.number, current.dealer) == (previous.number, previous.dealer)
+        else:
+            assert (current.number, current.dealer) == (previous.number + 1, next_seat(previous.dealer))
+    assert [h.number for h in game.finished] == list(range(1, len(game.finished) + 1))
+    assert [h.dealer for h in game.finished] == [next_seat(game.first_dealer, i) for i in range(len(game.finished))]
+
+
+def test_a_misdeal_voids_the_bids_and_the_same_dealer_deals_again() -> None:
+    rules = Rules.parse("misdeal=1", base=PARTNER)
+    rng = random.Random(5)
+    for seed in range(200):
+        game = Game(rules, seed=seed)
+        while game.phase in ("blind", "bid"):
+            game.apply(game.to_act, choose(game, rng))
+        if game.phase == "misdeal":
+            break
+    else:
+        pytest.fail("no seat could call a misdeal in 200 games")
+    old, seat = game.hand, game.to_act
+    assert game.hand.legal_choices(seat) == ["misdeal", "keep"]
+    count = len(game.events)
+    game.apply(seat, "misdeal")
+    after = game.events[count:]
+    assert isinstance(after[0], MisdealCalled) and after[0].seat == seat
+    assert after[1] == HandStarted(old.number, old.dealer, True)
+    assert len(of_type(after, CardDealt)) == 52
+    assert game.hand is not old
+    assert (game.hand.number, game.hand.dealer) == (old.number, old.dealer)
+    assert game.hand.bids == {} and old not in game.finished
+    assert game.to_act == next_seat(old.dealer)
+
+
+@pytest.mark.parametrize("rules_id", ["partner", "solo", "suicide", "mirrors", "dunn"])
+def test_the_dealers_left_bids_first_and_leads_the_first_trick(rules_id: str) -> None:
+    game = play(Game(PRESETS[rules_id].rules, seed=11), 11)
+    assert game.finished
+    for hand in game.finished:
+        first = next_seat(hand.dealer)
+        assert [r.seat for r in hand.bid_history] == list(seats_from(first))
+        assert hand.tricks[0].leader == first
+    for deal in hands_of(game.events):
+        deciders = [e.seat for e in deal if isinstance(e, (BlindChoice, BidMade, MisdealCalled))]
+        assert deciders[0] == next_seat(deal[0].dealer)
+
+
+def test_after_a_blind_nil_exchange_the_dealers_left_still_leads() -> None:
+    rules = Rules.parse("exchange=2", base=PARTNER)
+    game = Game(rules, seed=3)
+    rng = random.Random(3)
+    exchanged = False
+    while game.hand.number < 4 and not game.over:
+        if game.phase == "play" and not game.hand.tricks and not game.hand.trick:
+            assert game.to_act == next_seat(game.hand.dealer)
+            exchanged |= bool(game.hand.exchanges)
+        game.apply(game.to_act, choose(game, rng, prefer=["bnil"]))
+    assert exchanged
+
+
+# -- the end of the game -----------------------------------------------------------------------
+def points_after(hand) -> dict[str, int]:
+    return {side: s.points for side, s in hand.score.standings.items()}
+
+
+def check_game_end(game: Game, rules: Rules) -> None:
+    """The game ended after the first hand that reached the end with a unique leader."""
+    assert game.over
+    for hand in game.finished[:-1]:
+        points = points_after(hand)
+        reached = any(p >= rules.win for p in points.values()) or (
+            rules.lose is not None and any(p <= rules.lose for p in points.values()))
+        assert not reached or list(points.values()).count(max(points.values())) > 1
+    points = {side: s.points for side, s in game.standings.items()}
+    assert points == points_after(game.finished[-1])
+    assert all(points[game.winner] > p for side, p in points.items() if side != game.winner)
+    assert of_type(game.events, GameOver) == [GameOver(game.winner, game.standings)]
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_reaching_the_win_score_ends_the_game_and_the_highest_side_wins(seed: int) -> None:
+    rules = Rules.parse("win=120 lose=off", base=PARTNER)
+    game = play(Game(rules, seed=seed), seed)
+    check_game_end(game, rules)
+    assert max(s.points for s in game.standings.values()) >= 120
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_reaching_the_lose_score_ends_the_game_and_the_highest_side_wins(seed: int) -> None:
+    rules = Rules.parse("win=100000 lose=-50", base=PARTNER)
+    game = play(Game(rules, seed=seed), seed, steady=4)
+    check_game_end(game, rules)
+    assert min(s.points for s in game.standings.values()) <= -50
+    assert game.standings[game.winner].points < 100000
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_solo_ends_with_the_highest_seat_winning(seed: int) -> None:
+    rules = Rules.parse("win=150", base=PRESETS["solo"].rules)
+    game = play(Game(rules, seed=seed), seed)
+    check_game_end(game, rules)
+    assert game.winner in SEATS and set(game.standings) == set(SEATS)
+
+
+def test_a_tie_for_the_highest_score_plays_another_hand() -> None:
+    """Both sides bid 8 with no nil and no bag penalty; when neither makes it (6 and 7
+    tricks) both stand at -80, which is past the lose score of 0 but a tie."""
+    rules = Rules.parse("partners=1 nil=0 bags=0/0 win=1 lose=0")
+    ties = 0
+    for seed in range(40):
+        game = Game(rules, seed=seed)
+        rng = random.Random(seed)
+        while game.hand.number == 1 and not game.over:
+            game.apply(game.to_act, choose(game, rng, steady=4))
+        first = game.finished[0]
+        points = points_after(first)
+        if len(set(points.values())) == 1:
+            ties += 1
+            assert not game.over and game.winner is None
+            assert game.hand.number == 2 and game.phase != "over"
+            assert not of_type(game.events, GameOver)
+            assert of_type(game.events, HandStarted)[-1] == HandStarted(2, next_seat(first.dealer), False)
+            play(game, seed, steady=4)
+            check_game_end(game, rules)
+        else:
+            assert game.over and game.winner == max(points, key=points.get)
+            assert len(game.finished) == 1
+    assert ties, "no tie came up: choose other seeds"
+
+
+# -- each fact once --------------------------------------------------------------------------------
+RULE_LINES: dict[str, tuple[Rules, tuple[str, ...]]] = {
+    "partner": (PARTNER, ()),
+    "exchange": (Rules.parse("exchange=2", base=PARTNER), ("bnil",)),
+    "misdeal": (Rules.parse("misdeal=1 blindnil=0", base=PARTNER), ("misdeal",)),
+    "suicide": (PRESETS["suicide"].rules, ()),
+    "mirrors": (PRESETS["mirrors"].rules, ()),
+    "dunn": (PRESETS["dunn"].rules, ()),
+    "solo": (PRESETS["solo"].rules, ()),
+}
+"""Rules to play whole games under, and the choices to make whenever they are legal
+(blind nils to bring exchanges about, misdeals to bring redeals about)."""
+
+
+def played_game(rules_id: str, seed: int) -> Game:
+    rules, prefer = RULE_LINES[rules_id]
+    return play(Game(rules, seed=seed), seed, prefer=prefer)
+
+
+@pytest.mark.parametrize("rules_id", RULE_LINES)
+def test_each_fact_is_reported_once(rules_id: str) -> None:
+    game = played_game(rules_id, 21)
+    deck = DECKS[game.rules.deck]
+    assert game.finished
+    finished = iter(game.finished)
+    for deal in hands_of(game.events):
+        assert len(of_type(deal, HandStarted)) == 1
+        assert len(of_type(deal, CardDealt)) == 52
+        if of_type(deal, MisdealCalled):
+            assert len(of_type(deal, MisdealCalled)) == 1
+            assert not of_type(deal, CardPlayed) and not of_type(deal, HandScored)
+            continue
+        hand = next(finished)
+        assert [e for e in deal if not isinstance(e, GameOver)] == hand.events
+        bids = of_type(deal, BidMade)
+        assert sorted(e.seat for e in bids) == sorted(SEATS)
+        plays = of_type(deal, CardPlayed)
+        assert len(plays) == 52 and len({e.card for e in plays}) == 52
+        tricks = of_type(deal, TrickWon)
+        assert [e.number for e in tricks] == list(range(1, 14))
+        assert [(e.leader, e.winner, e.cards) for e in tricks] == [(t.leader, t.winner, t.plays) for t in hand.tricks]
+        broken = of_type(deal, SpadesBroken)
+        trumps = [e for e in plays if deck.is_trump(e.card)]
+        assert len(broken) == (1 if trumps else 0)
+        if trumps:
+            at = deal.index(broken[0])
+            assert deal[at - 1] == trumps[0] and broken[0].seat == trumps[0].seat
+        assert of_type(deal, HandScored) == [HandScored(hand.number, hand.score)]
+    assert next(finished, None) is None
+    assert len(of_type(game.events, GameOver)) == 1 and isinstance(game.events[-1], GameOver)
+    assert Counter(type(e) for e in game.events)[HandScored] == len(game.finished)
+
+
+@pytest.mark.parametrize("rules_id", RULE_LINES)
+def test_a_listener_hears_exactly_the_events_of_the_game(rules_id: str) -> None:
+    from_start: list[Event] = []
+    later: list[Event] = []
+    rules, prefer = RULE_LINES[rules_id]
+    game = Game(rules, seed=4, listeners=[from_start.append])
+    rng = random.Random(4)
+    for _ in range(30):
+        game.apply(game.to_act, choose(game, rng, prefer))
+    count = len(game.events)
+    game.subscribe(later.append)
+    play(game, 4, prefer=prefer)
+    assert from_start == game.events
+    assert later == game.events[count:]
+    assert all(a is b for a, b in zip(from_start, game.events, strict=True))
+
+
+def test_every_kind_of_event_converts_to_json_ready_data() -> None:
+    seen: set[type] = set()
+    for rules_id in RULE_LINES:
+        for event in played_game(rules_id, 8).events:
+            seen.add(type(event))
+            data = to_dict(event)
+            assert data["kind"] == event.kind
+            assert json.loads(json.dumps(data)) == data
+    assert seen == set(EVENT_TYPES)
+
+
+# -- damaged saved games ---------------------------------------------------------------------------
+def saved_midway() -> dict:
+    game = Game(PARTNER, seed=9)
+    rng = random.Random(9)
+    for _ in range(40):
+        game.apply(game.to_act, choose(game, rng))
+    return json.loads(json.dumps(game.to_json()))
+
+
+def test_a_saved_game_file_restores(tmp_path: Path) -> None:
+    data = saved_midway()
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    assert load_game(path).to_json() == data
+
+
+def test_load_game_on_a_missing_file_says_there_is_no_saved_game(tmp_path: Path) -> None:
+    path = tmp_path / "nothing.json"
+    with pytest.raises(SavedGameError) as refused:
+        load_game(path)
+    assert "no saved game" in str(refused.value).lower()
+    assert str(path) in str(refused.value)
+
+
+def test_a_truncated_saved_game_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    text = json.dumps(saved_midway())
+    path.write_text(text[: len(text) // 2], encoding="utf-8")
+    with pytest.raises(SavedGameError) as refused:
+        load_game(path)
+    assert str(path) in str(refused.value)
+    assert isinstance(refused.value, ValueError)
+
+
+def refuse(data: object, tmp_path: Path) -> tuple[str, str]:
+    """Game.from_json and load_game both refuse `data`; their messages."""
+    with pytest.raises(ValueError) as direct:
+        Game.from_json(data)  # type: ignore[arg-type]
+    path = tmp_path / "damaged.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    with pytest.raises(SavedGameError) as loaded:
+        load_game(path)
+    assert str(direct.value) and str(path) in str(loaded.value)
+    return str(direct.value), str(loaded.value)
+
+
+@pytest.mark.parametrize("key", ["format", "version", "rules", "variant", "names", "seed", "id", "actions"])
+def test_a_saved_game_missing_a_key_is_refused(key: str, tmp_path: Path) -> None:
+    data = saved_midway()
+    del data[key]
+    refuse(data, tmp_path)
+
+
+def test_a_saved_game_of_another_format_is_refused(tmp_path: Path) -> None:
+    data = saved_midway()
+    data["format"] = "chess-game"
+    message, _ = refuse(data, tmp_path)
+    assert "not a saved spades game" in message.lower()
+
+
+def test_a_saved_game_of_another_version_is_refused(tmp_path: Path) -> None:
+    data = saved_midway()
+    data["version"] = 99
+    message, _ = refuse(data, tmp_path)
+    assert "version" in message
+
+
+@pytest.mark.parametrize("damage", ["not a list", "wrong seat", "illegal card", "not a card", "bid in play",
+                                    "short action", "damaged rules", "names of three"])
+def test_a_saved_game_with_a_damaged_part_is_refused(damage: str, tmp_path: Path) -> None:
+    data = saved_midway()
+    game = Game.from_json(data)
+    assert game.phase == "play"
+    seat = game.to_act
+    illegal = next(str(c) for c in DECKS["standard"].cards if str(c) not in game.hand.legal_choices(seat))
+    damaged = {
+        "not a list": lambda: data.update(actions="S AS"),
+        "wrong seat": lambda: data["actions"].append([next_seat(seat), game.hand.legal_choices(seat)[0]]),
+        "illegal card": lambda: data["actions"].append([seat, illegal]),
+        "not a card": lambda: data["actions"].append([seat, "XX"]),
+        "bid in play": lambda: data["actions"].append([seat, "4"]),
+        "short action": lambda: data["actions"].append([seat]),
+        "damaged rules": lambda: data.update(rules=data["rules"].replace("win=500", "win=many")),
+        "names of three": lambda: data["names"].pop("E"),
+    }
+    damaged[damage]()
+    message, _ = refuse(data, tmp_path)
+    assert "damaged" in message
+
+
+def test_a_saved_game_that_is_not_an_object_is_refused(tmp_path: Path) -> None:
+    refuse([1, 2, 3], tmp_path)
+
+
+def test_a_refused_action_is_not_saved_and_saving_leaves_no_temporary_file(tmp_path: Path) -> None:
+    game = Game(PARTNER, seed=2)
+    path = tmp_path / "game.json"
+    save_game(game, path)
+    first = path.read_text(encoding="utf-8")
+    with pytest.raises(RuleError):
+        game.apply(next_seat(game.to_act), "look")
+    save_game(game, path)
+    assert path.read_text(encoding="utf-8") == first
+    assert [p.name for p in tmp_path.iterdir()] == ["game.json"]
