@@ -1,0 +1,163 @@
+"""The Expert computer level: Monte-Carlo search over deals consistent with what it has seen.
+
+Expert sees only its seat view. To play, it deals the unseen cards many ways that fit
+everything shown (voids, must-beat and low-club deductions, cards it passed in an
+exchange, and, weighted, what the bids imply), plays each legal card out to the end
+of the hand in every deal with a sound playout policy (:func:`game.simulator.heuristic_policy`,
+which covers a partner's nil and ducks under an opponent's), and keeps the card with
+the best average score for its side minus the opponents' — bags, bag penalties, nils
+and bonuses counted by the real scoring rules. To bid it plays the hand out the same
+way, once as a trick-taker and once as a nil bidder, and chooses the legal bid worth
+most on average. Misdeal calls and exchange cards follow the Normal player's judgement.
+
+Its effort is counted in playouts, not seconds, so a seed gives the same decisions on
+any machine.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+
+import numpy as np
+
+from game import legality
+from game.bids import Bid
+from game.cards import DECKS, Card, mask_of
+from game.knowledge import Knowledge, sample_deals
+from game.normal import NormalPlayer
+from game.rules import Rules
+from game.search import OutcomeValues, batch_from_view, bid_tricks, card_values, standings_of
+from game.seats import SEATS, partner, side_of
+from game.simulator import heuristic_policy
+
+PLAY_BUDGET = 2400
+"""Playouts per card decision, shared among the legal cards."""
+PLAY_DEALS = 24
+BID_DEALS = 48
+BID_PLAYOUTS = 4
+BLIND_DEALS = 200
+
+
+class ExpertPlayer:
+    """The strongest level: searches sampled deals for every bid and card (see module docs)."""
+
+    def __init__(self, seat: str, rules: Mapping, seed: int = 0, budget: int = PLAY_BUDGET) -> None:
+        self.seat = seat
+        self.rules = Rules.from_dict(rules)
+        self.deck = DECKS[self.rules.deck]
+        self.rng = random.Random(seed)
+        self.np_rng = np.random.default_rng(seed)
+        self.budget = budget
+        self.normal = NormalPlayer(seat, rules, seed)
+        self._known: dict[str, list[str]] = {}
+        self._hand_number: int | None = None
+
+    # -- bidding ---------------------------------------------------------------------
+    def bid(self, view: dict) -> str:
+        self._new_hand_check(view)
+        legal = view["legal"]
+        if len(legal) == 1:
+            return legal[0]
+        if view["phase"] == "misdeal":
+            return self.normal.bid(view)
+        if view["phase"] == "blind":
+            return self._blind_choice(view)
+        return self._simulated_bid(view)
+
+    def _blind_choice(self, view: dict) -> str:
+        """Blind nil when its worth, with the partner covering, beats looking given how far
+        behind the side is; blind numbers are left alone."""
+        if "bnil" not in view["legal"]:
+            return "look"
+        mate = partner(self.seat)
+        deals = []
+        for _ in range(BLIND_DEALS // 4):
+            order = self.deck.shuffled(self.rng)
+            deals.append({s: mask_of(order[i::4]) for i, s in enumerate(SEATS)})
+        knowledge = Knowledge.from_view(view)
+        known = {s: Bid.parse(b) for s, b in view["bids"].items()}
+        tricks = bid_tricks({**known, self.seat: Bid(0, True)})
+        batch = batch_from_view(view, self.rules, knowledge, deals, 4, tricks)
+        batch.run(heuristic_policy, self.np_rng)
+        me = SEATS.index(self.seat)
+        success = float(np.mean(batch.taken[:, me] == 0))
+        worth = success * self.rules.blind_nil - (1 - success) * self.rules.blind_nil_fail
+        points = {side: s["points"] for side, s in view["scores"].items()}
+        behind = legality.points_behind(points, side_of(self.seat, self.rules.partners))
+        urgency = max(0, behind - 100) / 4
+        covered = self.rules.partners and mate not in known
+        return "bnil" if worth + urgency > 45 and (covered or not self.rules.partners) else "look"
+
+    def _simulated_bid(self, view: dict) -> str:
+        knowledge = Knowledge.from_view(view)
+        deals = sample_deals(knowledge, BID_DEALS, self.rng)
+        known = {s: Bid.parse(b) for s, b in view["bids"].items()}
+        values = OutcomeValues(self.rules, self.seat, standings_of(view), differential=True)
+        options = [Bid.parse(b) for b in view["legal"]]
+        worth: dict[Bid, float] = {}
+        for as_nil in (False, True):
+            chosen = [b for b in options if b.is_nil == as_nil]
+            if not chosen:
+                continue
+            me_bid = Bid(0) if as_nil else Bid(3)
+            tricks = bid_tricks({**known, self.seat: me_bid})
+            batch = batch_from_view(view, self.rules, knowledge, deals, BID_PLAYOUTS, tricks)
+            batch.run(heuristic_policy, self.np_rng)
+            expected = batch.taken.mean(axis=0)
+            for option in chosen:
+                bids = self._assumed_bids(known, option, expected)
+                worth[option] = float(values.of(bids, batch.taken, batch.winners).mean())
+        best = max(options, key=lambda b: (worth[b], -b.tricks))
+        return str(best)
+
+    def _assumed_bids(self, known: Mapping[str, Bid], mine: Bid, expected: np.ndarray) -> dict[str, Bid]:
+        """Everyone's final bids if this seat bids `mine`: the bids made, and for seats still
+        to bid the number of tricks they take on average (within the individual limits),
+        with the one-partner-nil override applied."""
+        rules = self.rules
+        low, high = max(1, rules.min_individual), rules.max_individual
+        bids = dict(known)
+        mate = partner(self.seat)
+        for seat in SEATS:
+            if seat not in bids and seat != self.seat:
+                bids[seat] = Bid(int(min(high, max(low, round(expected[SEATS.index(seat)])))))
+        if rules.partners and rules.one_nil:
+            if mate in known:
+                bids[mate] = legality.suicide_override(rules, known[mate], mine)
+            elif not mine.is_nil:
+                bids[mate] = Bid(0)
+        if rules.partners and mate not in known and not (rules.one_nil and not mine.is_nil):
+            shortfall = rules.min_team - mine.tricks - bids[mate].tricks
+            if shortfall > 0:
+                bids[mate] = Bid(min(high, bids[mate].tricks + shortfall))
+        bids[self.seat] = mine
+        return bids
+
+    # -- exchange and play ---------------------------------------------------------------
+    def exchange(self, view: dict) -> list[str]:
+        self._new_hand_check(view)
+        cards = self.normal.exchange(view)
+        mate = partner(self.seat)
+        self._known[mate] = self._known.get(mate, []) + list(cards)
+        return cards
+
+    def play(self, view: dict) -> str:
+        self._new_hand_check(view)
+        legal = view["legal"]
+        if len(legal) == 1:
+            return legal[0]
+        knowledge = Knowledge.from_view(view, self._known)
+        playouts = max(1, self.budget // (PLAY_DEALS * len(legal)))
+        values = OutcomeValues(self.rules, self.seat, standings_of(view), differential=True)
+        worth = card_values(view, self.rules, knowledge, PLAY_DEALS, playouts, heuristic_policy, values,
+                            self.rng, self.np_rng, weigh_bids=True)
+        power = self.deck.power
+        return max(legal, key=lambda c: (round(worth[c], 6), -power[Card.parse(c).index]))
+
+    def _new_hand_check(self, view: dict) -> None:
+        """Forget the last hand's exchange when a new hand starts."""
+        if view["hand_number"] != self._hand_number:
+            self._hand_number = view["hand_number"]
+            self._known = {}
+

@@ -1,0 +1,111 @@
+"""Monte-Carlo search from a seat view: sampled deals, playouts, and what an outcome is worth.
+
+The computer players that search (Expert and the `mc` yardstick) share this: deal
+the unseen cards in ways consistent with what the seat knows, play the rest of the
+hand many times with a policy of :mod:`game.simulator`, and score every outcome
+with the real scoring rules of :mod:`game.scoring`.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+
+import numpy as np
+
+from game.bids import Bid
+from game.cards import Card
+from game.knowledge import Knowledge, sample_deals
+from game.rules import Rules
+from game.scoring import Standing, score_hand
+from game.seats import SEATS, next_seat, side_of, sides
+from game.simulator import Batch, Policy, holdings_array
+
+SEAT_INDEX = {seat: index for index, seat in enumerate(SEATS)}
+
+
+def standings_of(view: Mapping) -> dict[str, Standing]:
+    """Each side's score and bags before this hand, from the view."""
+    return {side: Standing(s["points"], s["bags"]) for side, s in view["scores"].items()}
+
+
+def current_leader(view: Mapping) -> str:
+    """Who led the trick in progress, or leads the next one."""
+    if view["trick"]:
+        return view["trick"][0][0]
+    if view["tricks"]:
+        return view["tricks"][-1]["winner"]
+    return next_seat(view["dealer"])
+
+
+def batch_from_view(view: Mapping, rules: Rules, knowledge: Knowledge, deals: Sequence[dict[str, int]],
+                    repeats: int, bids: Sequence[int | None]) -> Batch:
+    """A batch of ``len(deals) × repeats`` playouts standing where the view stands."""
+    holdings = np.repeat(holdings_array(deals), repeats, axis=0)
+    return Batch.start(
+        rules, knowledge.deck, holdings,
+        leader=SEAT_INDEX[current_leader(view)],
+        trick=[(SEAT_INDEX[s], Card.parse(c).index) for s, c in view["trick"]],
+        tricks_done=len(view["tricks"]),
+        taken=[view["taken"][s] for s in SEATS],
+        broken=view["spades_broken"],
+        winners=[SEAT_INDEX[t["winner"]] for t in view["tricks"]],
+        bids=bids,
+    )
+
+
+def bid_tricks(bids: Mapping[str, Bid]) -> list[int | None]:
+    """Each seat's tricks bid, in seat order (None where not known)."""
+    return [bids[s].tricks if s in bids else None for s in SEATS]
+
+
+class OutcomeValues:
+    """Worth of finished playouts to one seat: its side's hand score, optionally minus
+    the other sides' (so that setting the opponents counts as much as making it)."""
+
+    def __init__(self, rules: Rules, seat: str, standings: Mapping[str, Standing], differential: bool) -> None:
+        self.rules = rules
+        self.side = side_of(seat, rules.partners)
+        self.others = [s for s in sides(rules.partners) if s != self.side]
+        self.standings = dict(standings)
+        self.differential = differential
+        self._cache: dict[tuple, float] = {}
+
+    def of(self, bids: Mapping[str, Bid], taken: np.ndarray, winners: np.ndarray) -> np.ndarray:
+        """(N,) values of N outcomes: `taken` (N, 4) tricks by seat, `winners` (N, 13)."""
+        keys = taken if not self.rules.moe else np.concatenate([taken, winners[:, :8]], axis=1)
+        unique, inverse = np.unique(keys, axis=0, return_inverse=True)
+        bid_key = tuple(sorted((s, str(b)) for s, b in bids.items()))
+        values = np.empty(len(unique))
+        for row, key in enumerate(unique):
+            values[row] = self._value(bid_key, bids, tuple(int(k) for k in key))
+        return values[inverse.reshape(-1)]
+
+    def _value(self, bid_key: tuple, bids: Mapping[str, Bid], key: tuple[int, ...]) -> float:
+        cached = self._cache.get((bid_key, key))
+        if cached is not None:
+            return cached
+        taken = dict(zip(SEATS, key[:4]))
+        winners = [SEATS[w] for w in key[4:]]
+        score = score_hand(self.rules, bids, taken, winners, self.standings)
+        value = float(score.sides[self.side].total)
+        if self.differential:
+            value -= float(np.mean([score.sides[o].total for o in self.others]))
+        self._cache[(bid_key, key)] = value
+        return value
+
+
+def card_values(view: Mapping, rules: Rules, knowledge: Knowledge, deal_count: int, playouts: int,
+                policy: Policy, values: OutcomeValues, rng: random.Random, np_rng: np.random.Generator,
+                weigh_bids: bool) -> dict[str, float]:
+    """The mean worth of each legal card: `deal_count` sampled deals, `playouts` per card and deal."""
+    legal = view["legal"]
+    deals = sample_deals(knowledge, deal_count, rng, weigh_bids=weigh_bids)
+    bids = {s: Bid.parse(b) for s, b in view["bids"].items()}
+    batch = batch_from_view(view, rules, knowledge, deals, playouts * len(legal), bid_tricks(bids))
+    first = np.tile(np.repeat([Card.parse(c).index for c in legal], playouts), len(deals))
+    batch.play(first)
+    batch.run(policy, np_rng)
+    worth = values.of(bids, batch.taken, batch.winners)
+    by_card = worth.reshape(len(deals), len(legal), playouts).mean(axis=(0, 2))
+    return dict(zip(legal, by_card.tolist()))

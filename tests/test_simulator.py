@@ -1,0 +1,80 @@
+"""The array simulator plays by the same rules as the engine, and its playouts finish hands."""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from game.cards import DECKS, mask_of
+from game.hand import Hand
+from game.rules import PRESETS, Rules
+from game.seats import SEATS, next_seat
+from game.simulator import Batch, heuristic_policy, holdings_array, random_policy
+
+PARTNER = PRESETS["partner"].rules
+RULE_SETS: dict[str, Rules] = {
+    **{variant_id: variant.rules for variant_id, variant in PRESETS.items()},
+    "mustbeat-lowclub-jokers": Rules.parse("mustbeat=1 lowclub=1 deck=jokers", base=PARTNER),
+    "mustbeat-deuces": Rules.parse("mustbeat=1 deck=deuces", base=PARTNER),
+    "lowclub-deuces-unbroken": Rules.parse("lowclub=1 deck=deuces broken=0", base=PARTNER),
+}
+
+
+def _bid_through(hand: Hand, rng: random.Random) -> None:
+    while hand.phase != "play":
+        seat = hand.to_act
+        legal = hand.legal_choices(seat)
+        if hand.phase == "exchange":
+            hand.apply(seat, rng.sample(legal, hand.exchange_count))
+        elif hand.phase == "misdeal":
+            hand.apply(seat, "keep")
+        else:
+            hand.apply(seat, rng.choice([c for c in legal if c != "look"] or legal))
+
+
+@pytest.mark.parametrize("name", sorted(RULE_SETS))
+@settings(max_examples=8)
+@given(seed=st.integers(0, 2**32 - 1))
+def test_simulator_agrees_with_the_engine_on_every_play(name: str, seed: int) -> None:
+    rules = RULE_SETS[name]
+    rng = random.Random(seed)
+    hand = Hand.shuffled(rules, rng.choice(SEATS), rng)
+    _bid_through(hand, rng)
+    deal = {s: mask_of(hand.holding(s)) for s in SEATS}
+    batch = Batch.start(rules, hand.deck, holdings_array([deal]), leader=SEATS.index(next_seat(hand.dealer)),
+                        bids=[hand.bids[s].tricks for s in SEATS])
+    while hand.phase == "play":
+        seat = hand.to_act
+        assert SEATS[int(batch.to_play[0])] == seat
+        engine_legal = {c.index for c in hand.legal_plays(seat)}
+        assert set(np.flatnonzero(batch.legal()[0]).tolist()) == engine_legal
+        card = rng.choice(hand.legal_plays(seat))
+        hand.play(seat, card)
+        batch.play(np.array([card.index]))
+    assert batch.taken[0].tolist() == [hand.taken[s] for s in SEATS]
+    assert [SEATS[w] for w in batch.winners[0]] == [t.winner for t in hand.tricks]
+
+
+@pytest.mark.parametrize("policy", [random_policy, heuristic_policy])
+@pytest.mark.parametrize("name", sorted(RULE_SETS))
+def test_playouts_finish_every_hand_with_legal_cards(name: str, policy) -> None:
+    rules = RULE_SETS[name]
+    rng = random.Random(3)
+    deals = []
+    for _ in range(64):
+        dealt = Hand.shuffled(rules, "S", rng)
+        deals.append({s: mask_of(dealt.holding(s)) for s in SEATS})
+    batch = Batch.start(rules, DECKS[rules.deck], holdings_array(deals), leader=1, bids=[3, 0, 4, 2])
+    generator = np.random.default_rng(5)
+    while batch.tricks_done < 13:
+        legal = batch.legal()
+        assert legal.any(axis=1).all()
+        cards = policy(batch, legal, generator)
+        assert legal[np.arange(batch.size), cards].all()
+        batch.play(cards)
+    assert (batch.taken.sum(axis=1) == 13).all()
+    assert not batch.holdings.any()
