@@ -66,8 +66,8 @@ class ExpertPlayer:
         return self._simulated_bid(view)
 
     def _blind_choice(self, view: dict) -> str:
-        """Blind nil when its worth, with the partner covering, beats looking given how far
-        behind the side is; blind numbers are left alone."""
+        """Blind nil only when the side is at least 200 behind and its simulated worth (the
+        partner covering) plus the need to catch up is high; blind numbers are left alone."""
         if "bnil" not in view["legal"]:
             return "look"
         mate = partner(self.seat)
@@ -85,9 +85,10 @@ class ExpertPlayer:
         worth = success * self.rules.blind_nil - (1 - success) * self.rules.blind_nil_fail
         points = {side: s["points"] for side, s in view["scores"].items()}
         behind = legality.points_behind(points, side_of(self.seat, self.rules.partners))
-        urgency = max(0, behind - 100) / 4
+        urgency = max(0, behind - 200) / 5
         covered = self.rules.partners and mate not in known
-        return "bnil" if worth + urgency > 45 and (covered or not self.rules.partners) else "look"
+        wanted = behind >= 200 and worth + urgency > 60
+        return "bnil" if wanted and (covered or not self.rules.partners) else "look"
 
     def _simulated_bid(self, view: dict) -> str:
         knowledge = Knowledge.from_view(view)

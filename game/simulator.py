@@ -98,6 +98,8 @@ class Batch:
     """(4,) seats whose bid is nil (read by the heuristic policy)."""
     contracts: np.ndarray = field(default_factory=lambda: np.zeros(4, dtype=np.int64))
     """(4,) each seat's numeric bid (0 for nil)."""
+    noise: np.ndarray | None = None
+    """(B, 54) small random preferences a policy may draw once per playout."""
 
     @property
     def size(self) -> int:
@@ -237,7 +239,64 @@ def _outstanding_top(batch: Batch, arrays: DeckArrays, seat: np.ndarray) -> np.n
     others = batch.holdings.any(axis=1) & ~batch.holdings[rows, seat]
     powers = np.where(others, arrays.power[None, :], -1)[:, arrays.order]
     tops = np.maximum.reduceat(powers, arrays.suit_starts[:4], axis=1)
-    return np.concatenate([tops, np.full((batch.size, 1), -1)], axis=1)
+    return np.concatenate([tops, np.full((batch.size, 1), 99)], axis=1)
+
+
+ROLE_PLAIN, ROLE_PARTNER_WINS, ROLE_SQUEEZE_NIL, ROLE_UNDER_NIL, ROLE_COVER_NIL, ROLE_NIL = range(6)
+"""What a following seat is about, most pressing last: see :func:`heuristic_policy`."""
+
+
+@dataclass(frozen=True)
+class _Preferences:
+    """Per position (1–3) and role, the worth of each card if it would win the trick
+    (``if_win``) and if not (``if_lose``): the heuristic policy as tables."""
+
+    if_win: np.ndarray
+    if_lose: np.ndarray
+    lead_master: np.ndarray
+    lead_low: np.ndarray
+    lead_high: np.ndarray
+
+    @classmethod
+    def of(cls, arrays: DeckArrays) -> _Preferences:
+        power = arrays.power.astype(np.float32)
+        trump = arrays.is_trump.astype(np.float32)
+        low = -(power + 20 * trump)
+        if_win = np.zeros((4, 6, N_CARDS), dtype=np.float32)
+        if_lose = np.zeros((4, 6, N_CARDS), dtype=np.float32)
+        plain_win = {1: np.where(arrays.is_trump, 60 - power, low - 60), 2: 100 + power - 30 * trump,
+                     3: 100 - power}
+        for position in (1, 2, 3):
+            if_win[position, ROLE_PLAIN] = plain_win[position]
+            if_lose[position, ROLE_PLAIN] = low if position == 1 else low - 100
+            if_win[position, ROLE_PARTNER_WINS] = low
+            if_lose[position, ROLE_PARTNER_WINS] = low
+            if_win[position, ROLE_SQUEEZE_NIL] = low - 100
+            if_lose[position, ROLE_SQUEEZE_NIL] = low
+            if_win[position, ROLE_UNDER_NIL] = -100 - power
+            if_lose[position, ROLE_UNDER_NIL] = power
+            if_win[position, ROLE_COVER_NIL] = 100 + power
+            if_lose[position, ROLE_COVER_NIL] = power
+            if_win[position, ROLE_NIL] = -200 - power
+            if_lose[position, ROLE_NIL] = power
+        return cls(if_win, if_lose, 50 + power - 30 * trump, low, power - 10 * trump)
+
+
+_PREFERENCES: dict[str, _Preferences] = {}
+
+
+def _opponent_nil(batch: Batch, nil_alive: np.ndarray, seat: np.ndarray, still_to_play: bool = False) -> np.ndarray:
+    """(B,) whether an opponent of the seat to play bid nil and has taken no trick yet
+    (and, with `still_to_play`, has yet to play to this trick)."""
+    found = np.zeros(batch.size, dtype=bool)
+    rows = np.arange(batch.size)
+    for step in (1, 3) if batch.rules.partners else (1, 2, 3):
+        opponent = (seat + step) % 4
+        alive = nil_alive[rows, opponent]
+        if still_to_play:
+            alive &= (opponent - batch.leader) % 4 > batch.position
+        found |= alive
+    return found
 
 
 def heuristic_policy(batch: Batch, legal: np.ndarray, rng: np.random.Generator) -> np.ndarray:
@@ -247,49 +306,45 @@ def heuristic_policy(batch: Batch, legal: np.ndarray, rng: np.random.Generator) 
     its longest plain suit. Following: second hand low, third hand high, fourth hand wins
     as cheaply as it can; nobody overtakes a partner who is winning, and a void seat
     trumps when that wins. A nil bidder ducks with its highest card that does not win;
-    its partner plays high over it; its opponents duck under it.
+    its partner plays high over it; its opponents lead low and play low while it is still
+    to play, and duck under it when it is winning. Each playout draws a
+    little noise once, to break ties differently.
     """
     arrays = deck_arrays(batch.deck)
+    prefs = _PREFERENCES.get(batch.deck.name)
+    if prefs is None:
+        prefs = _PREFERENCES[batch.deck.name] = _Preferences.of(arrays)
+    if batch.noise is None:
+        batch.noise = rng.random(legal.shape, dtype=np.float32) * 0.5
     rows = np.arange(batch.size)
     seat = batch.to_play
     partner = (seat + 2) % 4
-    power = arrays.power[None, :].astype(np.float64)
-    trump = arrays.is_trump[None, :]
-    low_first = -(power + 20.0 * trump)
     nil_alive = batch.nil_seats[None, :] & (batch.taken == 0)
-    me_nil = nil_alive[rows, seat][:, None]
-    mate_nil = (nil_alive[rows, partner] & batch.rules.partners)[:, None]
-    card_suits = np.broadcast_to(arrays.suit, legal.shape)
+    me_nil = nil_alive[rows, seat]
+    mate_nil = nil_alive[rows, partner] & batch.rules.partners
     if batch.position == 0:
         tops = _outstanding_top(batch, arrays, seat)
-        master = arrays.power[None, :] > np.take_along_axis(tops, card_suits, axis=1)
-        hand = batch.holdings[rows, seat]
-        lengths = (hand[:, None, :] & arrays.suit_masks[None, :4, :]).sum(axis=2)
-        lengths = np.concatenate([lengths, np.zeros((batch.size, 1), dtype=lengths.dtype)], axis=1)
-        long_suit = np.take_along_axis(lengths, card_suits, axis=1)
-        score = np.where(master, 50.0 + power - 30.0 * trump, low_first + 2.0 * long_suit)
-        score = np.where(mate_nil, power - 10.0 * trump, score)
-        score = np.where(me_nil, low_first, score)
+        master = arrays.power[None, :] > tops[:, arrays.suit]
+        hand = batch.holdings[rows, seat].astype(np.float32)
+        lengths = hand @ arrays.suit_masks[:4].T.astype(np.float32)
+        lengths = np.concatenate([lengths, np.zeros((batch.size, 1), dtype=np.float32)], axis=1)
+        score = np.where(master, prefs.lead_master, prefs.lead_low + 2 * lengths[:, arrays.suit])
+        score = np.where(_opponent_nil(batch, nil_alive, seat)[:, None], prefs.lead_low, score)
+        score = np.where(mate_nil[:, None], prefs.lead_high, score)
+        score = np.where(me_nil[:, None], prefs.lead_low, score)
     else:
-        wins = (trump & (~batch.win_trump[:, None] | (arrays.power[None, :] > batch.win_power[:, None]))) | (
-            (card_suits == batch.led_suit[:, None]) & ~batch.win_trump[:, None]
-            & (arrays.power[None, :] > batch.win_power[:, None]))
-        if batch.position == 1:
-            score = np.where(wins, np.where(trump, 60.0 - power, low_first - 60.0), low_first)
-        elif batch.position == 2:
-            score = np.where(wins, 100.0 + power - 30.0 * trump, low_first - 100.0)
-        else:
-            score = np.where(wins, 100.0 - power, low_first - 100.0)
-        mate_winning = ((batch.win_seat == partner) & batch.rules.partners)[:, None]
-        score = np.where(mate_winning, low_first, score)
-        winner_nil = nil_alive[rows, batch.win_seat][:, None]
-        opponent_nil_winning = winner_nil & ~mate_winning & (batch.win_seat != seat)[:, None]
-        score = np.where(opponent_nil_winning, np.where(wins, -100.0 - power, power), score)
-        cover = mate_nil & (mate_winning | (batch.position == 1))
-        score = np.where(cover, np.where(wins, 100.0 + power, power), score)
-        score = np.where(me_nil, np.where(wins, -200.0 - power, power), score)
-    noise = rng.random(legal.shape) * 0.5
-    return np.where(legal, score + noise, -1e9).argmax(axis=1)
+        beats = arrays.power[None, :] > batch.win_power[:, None]
+        wins = (arrays.is_trump[None, :] & (~batch.win_trump[:, None] | beats)) | (
+            (arrays.suit[None, :] == batch.led_suit[:, None]) & ~batch.win_trump[:, None] & beats)
+        mate_winning = (batch.win_seat == partner) & batch.rules.partners
+        role = np.where(mate_winning, ROLE_PARTNER_WINS, ROLE_PLAIN)
+        role = np.where(_opponent_nil(batch, nil_alive, seat, still_to_play=True), ROLE_SQUEEZE_NIL, role)
+        under = nil_alive[rows, batch.win_seat] & ~mate_winning & (batch.win_seat != seat)
+        role = np.where(under, ROLE_UNDER_NIL, role)
+        role = np.where(mate_nil & (mate_winning | (batch.position == 1)), ROLE_COVER_NIL, role)
+        role = np.where(me_nil, ROLE_NIL, role)
+        score = np.where(wins, prefs.if_win[batch.position][role], prefs.if_lose[batch.position][role])
+    return np.where(legal, score + batch.noise, -1e9).argmax(axis=1)
 
 
 def holdings_array(deals: Sequence[dict[str, int]]) -> np.ndarray:
