@@ -78,3 +78,9 @@ def play_game(game: Game, players: Mapping[str, Player]) -> Game:
 
 LEVELS: dict[str, type] = {"random": RandomPlayer}
 """The computer levels by name, as the arena and the options call them."""
+
+from game.expert import ExpertPlayer  # noqa: E402 - at the end: the levels build on this module's interface
+from game.mc import MonteCarloPlayer  # noqa: E402
+from game.normal import NormalPlayer  # noqa: E402
+
+LEVELS.update(normal=NormalPlayer, expert=ExpertPlayer, mc=MonteCarloPlayer)
