@@ -31,12 +31,18 @@ from game.search import OutcomeValues, batch_from_view, bid_tricks, card_values,
 from game.seats import SEATS, partner, side_of
 from game.simulator import heuristic_policy
 
-PLAY_BUDGET = 2400
+PLAY_BUDGET = 3000
 """Playouts per card decision, shared among the legal cards."""
 PLAY_DEALS = 24
-BID_DEALS = 48
+BID_DEALS = 64
 BID_PLAYOUTS = 4
+BID_SHADE = 8.0
+"""Points of simulated worth Expert gives up to bid one trick less: its playouts take
+tricks a little more easily than real opponents allow."""
 BLIND_DEALS = 200
+NIL_SAFETY = 0.8
+"""Least share of simulated hands in which a nil must hold before Expert bids it: the
+playouts defend a nil better than real opponents attack it."""
 
 
 class ExpertPlayer:
@@ -106,10 +112,16 @@ class ExpertPlayer:
             batch = batch_from_view(view, self.rules, knowledge, deals, BID_PLAYOUTS, tricks)
             batch.run(heuristic_policy, self.np_rng)
             expected = batch.taken.mean(axis=0)
+            held = float(np.mean(batch.taken[:, SEATS.index(self.seat)] == 0))
             for option in chosen:
                 bids = self._assumed_bids(known, option, expected)
                 worth[option] = float(values.of(bids, batch.taken, batch.winners).mean())
-        best = max(options, key=lambda b: (worth[b], -b.tricks))
+                if as_nil and held < NIL_SAFETY and len(options) > len(chosen):
+                    worth[option] = -np.inf
+        best = max(worth, key=lambda b: (worth[b], -b.tricks))
+        lower = Bid(best.tricks - 1)
+        if not best.is_nil and worth.get(lower, -np.inf) >= worth[best] - BID_SHADE:
+            best = lower
         return str(best)
 
     def _assumed_bids(self, known: Mapping[str, Bid], mine: Bid, expected: np.ndarray) -> dict[str, Bid]:
