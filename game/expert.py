@@ -11,12 +11,14 @@ way, once as a trick-taker and once as a nil bidder, and chooses the legal bid w
 most on average. Misdeal calls and exchange cards follow the Normal player's judgement.
 
 Its effort is counted in playouts, not seconds, so a seed gives the same decisions on
-any machine.
+any machine; a game may also give it a time limit per card, and it then answers with
+the deals searched by then.
 """
 
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Mapping
 
 import numpy as np
@@ -33,9 +35,16 @@ from game.simulator import heuristic_policy
 
 PLAY_BUDGET = 3000
 """Playouts per card decision, shared among the legal cards."""
-PLAY_DEALS = 24
-BID_DEALS = 64
-BID_PLAYOUTS = 4
+MIN_PLAY_DEALS = 16
+MAX_PLAY_DEALS = 300
+"""The budget goes to as many sampled deals as it allows (one playout each) within
+these bounds: the playout policy is nearly deterministic, so another deal teaches more
+than another playout of the same deal."""
+MIN_BID_DEALS = 32
+"""A bid is weighed on budget/12 deals (250 at the default budget), at least this many."""
+BID_PLAYOUTS = 1
+PLAY_ROUNDS = 4
+"""Groups the deals are searched in when a time limit may cut the search short."""
 BID_SHADE = 8.0
 """Points of simulated worth Expert gives up to bid one trick less: its playouts take
 tricks a little more easily than real opponents allow."""
@@ -48,13 +57,16 @@ playouts defend a nil better than real opponents attack it."""
 class ExpertPlayer:
     """The strongest level: searches sampled deals for every bid and card (see module docs)."""
 
-    def __init__(self, seat: str, rules: Mapping, seed: int = 0, budget: int = PLAY_BUDGET) -> None:
+    def __init__(self, seat: str, rules: Mapping, seed: int = 0, budget: int = PLAY_BUDGET,
+                 time_limit: float | None = None) -> None:
         self.seat = seat
         self.rules = Rules.from_dict(rules)
         self.deck = DECKS[self.rules.deck]
         self.rng = random.Random(seed)
         self.np_rng = np.random.default_rng(seed)
         self.budget = budget
+        self.time_limit = time_limit
+        """Seconds a card decision may take (None: the whole budget, however long)."""
         self.normal = NormalPlayer(seat, rules, seed)
         self._known: dict[str, list[str]] = {}
         self._hand_number: int | None = None
@@ -78,13 +90,13 @@ class ExpertPlayer:
             return "look"
         mate = partner(self.seat)
         deals = []
-        for _ in range(BLIND_DEALS // 4):
+        for _ in range(BLIND_DEALS):
             order = self.deck.shuffled(self.rng)
             deals.append({s: mask_of(order[i::4]) for i, s in enumerate(SEATS)})
         knowledge = Knowledge.from_view(view)
         known = {s: Bid.parse(b) for s, b in view["bids"].items()}
         tricks = bid_tricks({**known, self.seat: Bid(0, True)})
-        batch = batch_from_view(view, self.rules, knowledge, deals, 4, tricks)
+        batch = batch_from_view(view, self.rules, knowledge, deals, 1, tricks)
         batch.run(heuristic_policy, self.np_rng)
         me = SEATS.index(self.seat)
         success = float(np.mean(batch.taken[:, me] == 0))
@@ -98,7 +110,7 @@ class ExpertPlayer:
 
     def _simulated_bid(self, view: dict) -> str:
         knowledge = Knowledge.from_view(view)
-        deals = sample_deals(knowledge, BID_DEALS, self.rng)
+        deals = sample_deals(knowledge, max(MIN_BID_DEALS, self.budget // 12), self.rng)
         known = {s: Bid.parse(b) for s, b in view["bids"].items()}
         values = OutcomeValues(self.rules, self.seat, standings_of(view), differential=True)
         options = [Bid.parse(b) for b in view["legal"]]
@@ -160,11 +172,15 @@ class ExpertPlayer:
         legal = view["legal"]
         if len(legal) == 1:
             return legal[0]
+        started = time.perf_counter()
         knowledge = Knowledge.from_view(view, self._known)
-        playouts = max(1, self.budget // (PLAY_DEALS * len(legal)))
+        deal_count = min(MAX_PLAY_DEALS, max(MIN_PLAY_DEALS, self.budget // len(legal)))
+        playouts = max(1, self.budget // (deal_count * len(legal)))
         values = OutcomeValues(self.rules, self.seat, standings_of(view), differential=True)
-        worth = card_values(view, self.rules, knowledge, PLAY_DEALS, playouts, heuristic_policy, values,
-                            self.rng, self.np_rng, weigh_bids=True)
+        deadline = None if self.time_limit is None else started + self.time_limit
+        worth = card_values(view, self.rules, knowledge, deal_count, playouts, heuristic_policy, values,
+                            self.rng, self.np_rng, weigh_bids=True, deadline=deadline,
+                            rounds=1 if deadline is None else PLAY_ROUNDS)
         power = self.deck.power
         return max(legal, key=lambda c: (round(worth[c], 6), -power[Card.parse(c).index]))
 

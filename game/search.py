@@ -9,6 +9,7 @@ with the real scoring rules of :mod:`game.scoring`.
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Mapping, Sequence
 
 import numpy as np
@@ -85,7 +86,7 @@ class OutcomeValues:
         cached = self._cache.get((bid_key, key))
         if cached is not None:
             return cached
-        taken = dict(zip(SEATS, key[:4]))
+        taken = dict(zip(SEATS, key[:4], strict=True))
         winners = [SEATS[w] for w in key[4:]]
         score = score_hand(self.rules, bids, taken, winners, self.standings)
         value = float(score.sides[self.side].total)
@@ -97,15 +98,26 @@ class OutcomeValues:
 
 def card_values(view: Mapping, rules: Rules, knowledge: Knowledge, deal_count: int, playouts: int,
                 policy: Policy, values: OutcomeValues, rng: random.Random, np_rng: np.random.Generator,
-                weigh_bids: bool) -> dict[str, float]:
-    """The mean worth of each legal card: `deal_count` sampled deals, `playouts` per card and deal."""
+                weigh_bids: bool, deadline: float | None = None, rounds: int = 1) -> dict[str, float]:
+    """The mean worth of each legal card: `deal_count` sampled deals, `playouts` per card and deal.
+
+    The deals are searched in `rounds` groups; with a `deadline` (a ``time.perf_counter()``
+    value) the search stops after the first group that ends past it, so the answer comes
+    in time with the deals searched so far (an anytime search)."""
     legal = view["legal"]
-    deals = sample_deals(knowledge, deal_count, rng, weigh_bids=weigh_bids)
     bids = {s: Bid.parse(b) for s, b in view["bids"].items()}
-    batch = batch_from_view(view, rules, knowledge, deals, playouts * len(legal), bid_tricks(bids))
-    first = np.tile(np.repeat([Card.parse(c).index for c in legal], playouts), len(deals))
-    batch.play(first)
-    batch.run(policy, np_rng)
-    worth = values.of(bids, batch.taken, batch.winners)
-    by_card = worth.reshape(len(deals), len(legal), playouts).mean(axis=(0, 2))
-    return dict(zip(legal, by_card.tolist()))
+    cards = [Card.parse(c).index for c in legal]
+    totals = np.zeros(len(legal))
+    searched = 0
+    for group in range(rounds):
+        size = deal_count // rounds + (1 if group < deal_count % rounds else 0)
+        deals = sample_deals(knowledge, size, rng, weigh_bids=weigh_bids)
+        batch = batch_from_view(view, rules, knowledge, deals, playouts * len(legal), bid_tricks(bids))
+        batch.play(np.tile(np.repeat(cards, playouts), len(deals)))
+        batch.run(policy, np_rng)
+        worth = values.of(bids, batch.taken, batch.winners)
+        totals += worth.reshape(len(deals), len(legal), playouts).sum(axis=(0, 2))
+        searched += len(deals) * playouts
+        if deadline is not None and time.perf_counter() > deadline:
+            break
+    return dict(zip(legal, (totals / searched).tolist(), strict=True))

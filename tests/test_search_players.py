@@ -79,3 +79,11 @@ def test_expert_plays_whole_games_of_every_preset_with_legal_choices(variant_id:
     players = {s: ExpertPlayer(s, rules.to_dict(), seed=i, budget=120) for i, s in enumerate(SEATS)}
     played = play_game(game, players)
     assert played.over
+
+
+def test_expert_with_a_time_limit_answers_from_the_deals_searched_so_far() -> None:
+    hand = _hand(PARTNER, "S", **COVER_DEAL)
+    _bid(hand, {"W": "3", "N": "nil", "E": "3", "S": "4"})
+    _play(hand, "5H KH 7H")
+    hurried = ExpertPlayer("S", PARTNER.to_dict(), seed=1, time_limit=0.0)
+    assert hurried.play(seat_view(hand, "S")) == "AH"
