@@ -735,6 +735,12 @@ class Table:
         return min(self.legal, key=chance_to_hold)
 
     def follow_to_lose(self) -> Card:
+        return self._stay_under(lambda c: (self.hold_chance(c), self.power(c)))
+
+    def _stay_under(self, when_forced) -> Card:
+        """The highest card that loses the trick (following suit if possible, else the most
+        dangerous side card); when every card wins, the highest if nobody plays after, else
+        the first by `when_forced`."""
         assert self.best is not None
         losers = [c for c in self.legal if not self.beats(c, self.best)]
         if losers:
@@ -745,24 +751,14 @@ class Table:
             return self.dangerous_discard(side) if side else self.highest(losers)
         if not self.later:
             return self.highest(self.legal)
-        return min(self.legal, key=lambda c: (self.hold_chance(c), self.power(c)))
+        return min(self.legal, key=when_forced)
 
     # -- nil ------------------------------------------------------------------------------------------------------
     def play_nil(self) -> Card:
         """This seat bid nil and has taken nothing: stay under every trick."""
         if not self.trick:
             return self.nil_lead()
-        assert self.best is not None
-        losers = [c for c in self.legal if not self.beats(c, self.best)]
-        if losers:
-            following = [c for c in losers if self.suit(c) == self.led]
-            if following:
-                return self.highest(following)
-            side = [c for c in losers if self.suit(c) != SPADES]
-            return self.dangerous_discard(side) if side else self.highest(losers)
-        if not self.later:
-            return self.highest(self.legal)
-        return min(self.legal, key=lambda c: (self.suit(c) == SPADES, self.power(c)))
+        return self._stay_under(lambda c: (self.suit(c) == SPADES, self.power(c)))
 
     def nil_lead(self) -> Card:
         """The lead least likely to hold: a low card the partner can beat and the opponents
