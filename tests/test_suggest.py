@@ -38,7 +38,7 @@ def test_suggest_covers_the_partners_nil_and_says_so(level: str) -> None:
     hand = Hand.from_holdings(PARTNER, "S", {
         "S": parse_hand("AKQ.A2.AKQ.AKQJT"), "N": parse_hand("32.K43.432.65432"),
         "W": parse_hand("654.9865.765.987"), "E": parse_hand("JT987.QJT7.JT98.")})
-    for seat, bid in zip("WNES", ["3", "nil", "3", "4"]):
+    for seat, bid in zip("WNES", ["3", "nil", "3", "4"], strict=False):
         if hand.phase == "blind":
             hand.apply(seat, "look")
         hand.apply(seat, bid)
