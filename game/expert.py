@@ -25,7 +25,7 @@ import numpy as np
 
 from game import legality
 from game.bids import Bid
-from game.cards import DECKS, Card, mask_of
+from game.cards import DECKS, Card
 from game.knowledge import Knowledge, sample_deals
 from game.normal import NormalPlayer
 from game.rules import Rules
@@ -89,11 +89,8 @@ class ExpertPlayer:
         if "bnil" not in view["legal"]:
             return "look"
         mate = partner(self.seat)
-        deals = []
-        for _ in range(BLIND_DEALS):
-            order = self.deck.shuffled(self.rng)
-            deals.append({s: mask_of(order[i::4]) for i, s in enumerate(SEATS)})
         knowledge = Knowledge.from_view(view)
+        deals = sample_deals(knowledge, BLIND_DEALS, self.rng)
         known = {s: Bid.parse(b) for s, b in view["bids"].items()}
         tricks = bid_tricks({**known, self.seat: Bid(0, True)})
         batch = batch_from_view(view, self.rules, knowledge, deals, 1, tricks)
@@ -131,8 +128,8 @@ class ExpertPlayer:
                 if as_nil and held < NIL_SAFETY and len(options) > len(chosen):
                     worth[option] = -np.inf
         best = max(worth, key=lambda b: (worth[b], -b.tricks))
-        lower = Bid(best.tricks - 1)
-        if not best.is_nil and worth.get(lower, -np.inf) >= worth[best] - BID_SHADE:
+        lower = Bid(best.tricks - 1)  # never shades a 1 into a nil
+        if best.tricks > 1 and worth.get(lower, -np.inf) >= worth[best] - BID_SHADE:
             best = lower
         return str(best)
 
