@@ -1,0 +1,288 @@
+"""Computer players thinking in a worker process, so the screen's frame loop never waits for them.
+
+Python threads share one interpreter lock, so a search in a thread would stall the
+frames; a :class:`Thinker` sends each question (a :class:`Request`: decide a seat's
+move, or suggest one with a reason) to a worker process and the game polls for the
+:class:`Answer` once a frame. The worker is started with the ``spawn`` method on every
+system, so it behaves the same on Windows, macOS and Linux.
+
+The worker keeps one player per level, seat, seed, rules and time limit, so a player
+remembers what it saw in a blind-nil exchange for the rest of the hand; give each
+computer seat a steady seed for the whole game (:func:`player_seed`) and a game played
+from the same seed gets the same answers. Suggestions come from a fresh player each time.
+
+>>> import random
+>>> from game.hand import Hand
+>>> from game.rules import PRESETS
+>>> from game.view import seat_view
+>>> hand = Hand.shuffled(PRESETS["partner"].rules, "E", random.Random(4))
+>>> hand.look("S")
+>>> view = seat_view(hand, "S")
+>>> with Thinker(inline=True) as thinker:
+...     thinker.ask(Request(1, "decide", "normal", view, player_seed(7, "S")))
+...     answer = thinker.poll()
+>>> answer.token, answer.choice in view["legal"], answer.error
+(1, True, '')
+"""
+
+from __future__ import annotations
+
+import collections
+import inspect
+import multiprocessing
+import queue
+import traceback
+import zlib
+from dataclasses import dataclass
+from typing import Any
+
+KINDS = ("decide", "suggest")
+"""What a request may ask: a seat's own decision, or a suggestion with its reason."""
+
+CACHED_PLAYERS = 16
+"""Players the worker keeps between requests (a game needs one per computer seat)."""
+
+MAX_FAILED_STARTS = 3
+"""Worker processes in a row that may die before answering anything; after that the
+Thinker computes in the calling process instead, slower but never stuck."""
+
+STOP_WAIT = 1.0
+"""Seconds :meth:`Thinker.close` waits for the worker to end before killing it."""
+
+
+@dataclass(frozen=True)
+class Request:
+    """One question for a computer player.
+
+    `token` is the caller's number for matching the answer (answers to questions
+    no longer wanted can be dropped by it); `kind` is ``"decide"`` or ``"suggest"``;
+    `level` a key of :data:`game.players.LEVELS`; `view` the seat view of `BOT_API.md`;
+    `seed` the player's seed; `time_limit` the seconds a level that accepts one
+    (Expert) may think, None for its full effort (reproducible, machine-independent).
+    """
+
+    token: int
+    kind: str
+    level: str
+    view: dict
+    seed: int
+    time_limit: float | None = None
+
+
+@dataclass(frozen=True)
+class Answer:
+    """The reply to the request with the same `token`: the `choice` in view notation
+    (a bid, ``"look"``, a card, or a list of cards to pass), the `reason` for a suggestion,
+    or, when it could not be answered, `error` in plain words (then `choice` is None)."""
+
+    token: int
+    choice: Any
+    reason: str = ""
+    error: str = ""
+
+
+def player_seed(game_seed: int | None, seat: str) -> int:
+    """A steady seed for the computer player in `seat` throughout a game dealt from `game_seed`.
+
+    >>> player_seed(12, "N") == player_seed(12, "N") != player_seed(12, "E")
+    True
+    """
+    return zlib.crc32(f"{game_seed}:{seat}".encode())
+
+
+class _Brain:
+    """Answers requests: the same code inside the worker and in the calling process."""
+
+    def __init__(self) -> None:
+        self.players: collections.OrderedDict[tuple, Any] = collections.OrderedDict()
+
+    def answer(self, request: Request) -> Answer:
+        try:
+            if request.kind == "suggest":
+                from game.suggest import suggest
+
+                advice = suggest(request.view, request.level, request.seed)
+                return Answer(request.token, advice.choice, advice.reason)
+            if request.kind == "decide":
+                from game.players import decide
+
+                return Answer(request.token, decide(self._player(request), dict(request.view)))
+            raise ValueError(f"unknown request kind {request.kind!r}; expected one of {', '.join(KINDS)}")
+        except Exception as error:  # any failure becomes an answer, never a dead worker
+            where = traceback.extract_tb(error.__traceback__)[-1]
+            return Answer(request.token, None,
+                          error=f"{type(error).__name__}: {error} ({where.filename}:{where.lineno})")
+
+    def _player(self, request: Request) -> Any:
+        from game.players import LEVELS
+
+        view = request.view
+        key = (request.level, view["seat"], request.seed, request.time_limit, tuple(sorted(view["rules"].items())))
+        player = self.players.get(key)
+        if player is None:
+            if request.level not in LEVELS:
+                raise ValueError(f"unknown level {request.level!r}; expected one of {', '.join(LEVELS)}")
+            make = LEVELS[request.level]
+            options = {}
+            if request.time_limit is not None and "time_limit" in inspect.signature(make).parameters:
+                options["time_limit"] = request.time_limit
+            player = make(view["seat"], view["rules"], request.seed, **options)
+            self.players[key] = player
+            while len(self.players) > CACHED_PLAYERS:
+                self.players.popitem(last=False)
+        self.players.move_to_end(key)
+        return player
+
+
+def _serve(requests: Any, answers: Any) -> None:
+    """The worker's loop: answer each request in turn until a None arrives."""
+    import game.players  # noqa: F401 - load the players (and numpy) before the first question
+    import game.suggest  # noqa: F401
+
+    brain = _Brain()
+    while True:
+        request = requests.get()
+        if request is None:
+            return
+        answers.put(brain.answer(request))
+
+
+class Thinker:
+    """Asks computer players in a worker process; :meth:`poll` each frame for answers.
+
+    With ``inline=True`` (tests, or machines where a process cannot start) each
+    request is answered inside :meth:`ask` and the answer waits for the next poll.
+    If the worker dies, the next poll gives an error answer for each request still
+    outstanding, and the next ask starts a new worker.
+
+    The ``spawn`` worker imports the program's main module again, so that module must
+    start the program only under ``if __name__ == "__main__":`` (``main.py`` does).
+    """
+
+    def __init__(self, inline: bool = False) -> None:
+        self.inline = inline
+        self._brain = _Brain() if inline else None
+        self._ready: collections.deque[Answer] = collections.deque()
+        self._outstanding: dict[int, Request] = {}
+        self._process: Any = None
+        self._requests: Any = None
+        self._answers: Any = None
+        self._failed_starts = 0
+        self._closed = False
+        if not inline:
+            self._start()
+
+    # -- the caller's side -------------------------------------------------------------
+    def ask(self, request: Request) -> None:
+        """Send `request` to be thought about; returns at once (the answer comes by :meth:`poll`)."""
+        if self._closed:
+            raise RuntimeError("this Thinker is closed")
+        if not self.inline and not self._worker_alive():
+            self._bury_worker()
+            if not self.inline:
+                self._start()
+        if self.inline:
+            self._ready.append(self._inline_brain().answer(request))
+            return
+        self._outstanding[request.token] = request
+        self._requests.put(request)
+
+    def poll(self) -> Answer | None:
+        """The next answer that has arrived, or None; never waits."""
+        if not self._ready and self._process is not None:
+            answer = self._receive()
+            if answer is not None:
+                return answer
+            if self._outstanding and not self._worker_alive():
+                self._bury_worker()
+        return self._ready.popleft() if self._ready else None
+
+    @property
+    def busy(self) -> bool:
+        """Whether any request is still waiting for its answer (or an answer for its poll)."""
+        return bool(self._outstanding or self._ready)
+
+    @property
+    def worker_pid(self) -> int | None:
+        """The worker process's id while one runs (None inline)."""
+        return self._process.pid if self._process is not None else None
+
+    def close(self) -> None:
+        """Stop the worker; calling it again does nothing."""
+        if self._closed:
+            return
+        self._closed = True
+        self._stop_worker()
+        self._outstanding.clear()
+
+    def __enter__(self) -> Thinker:
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self.close()
+
+    # -- the worker --------------------------------------------------------------------
+    def _start(self) -> None:
+        """Start a worker. `start` returns once the child is launched; the child's imports
+        happen while the caller goes on."""
+        context = multiprocessing.get_context("spawn")
+        try:
+            self._requests = context.Queue()
+            self._answers = context.Queue()
+            # A dead worker must never make the game wait at exit for a queue to drain.
+            self._requests.cancel_join_thread()
+            self._answers.cancel_join_thread()
+            self._process = context.Process(target=_serve, args=(self._requests, self._answers),
+                                            name="spades-thinker", daemon=True)
+            self._process.start()
+        except (OSError, RuntimeError, ValueError):
+            self._stop_worker()
+            self.inline = True
+
+    def _worker_alive(self) -> bool:
+        return self._process is not None and self._process.is_alive()
+
+    def _receive(self) -> Answer | None:
+        if self._answers is None:
+            return None
+        try:
+            answer = self._answers.get_nowait()
+        except (queue.Empty, OSError, EOFError, ValueError):
+            return None
+        self._outstanding.pop(answer.token, None)
+        self._failed_starts = 0
+        return answer
+
+    def _bury_worker(self) -> None:
+        """The worker has died: keep what it answered, turn the rest into error answers,
+        and fall back to thinking inline if workers keep dying before answering."""
+        exit_code = self._process.exitcode if self._process is not None else None
+        while (answer := self._receive()) is not None:
+            self._ready.append(answer)
+        for token in self._outstanding:
+            self._ready.append(Answer(token, None, error=(
+                f"The computer players' process stopped unexpectedly (exit code {exit_code}).")))
+        if self._outstanding or self._process is not None:
+            self._failed_starts += 1
+        self._outstanding.clear()
+        self._stop_worker()
+        if self._failed_starts >= MAX_FAILED_STARTS:
+            self.inline = True
+
+    def _stop_worker(self) -> None:
+        process, self._process = self._process, None
+        if process is not None and process.is_alive():
+            process.terminate()
+            process.join(STOP_WAIT)
+            if process.is_alive():
+                process.kill()
+                process.join()
+        for channel in (self._requests, self._answers):
+            if channel is not None:
+                channel.close()
+        self._requests = self._answers = None
+
+    def _inline_brain(self) -> _Brain:
+        if self._brain is None:
+            self._brain = _Brain()
+        return self._brain

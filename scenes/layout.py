@@ -1,0 +1,65 @@
+"""Where things sit on the table and how long they take: every layout and timing constant.
+
+All positions are in logical pixels of the 640 x 360 frame (LOOK.md); SDL scales the
+frame to the screen.
+"""
+
+from __future__ import annotations
+
+WIDTH, HEIGHT = 640, 360
+SIZE = (WIDTH, HEIGHT)
+FPS = 60
+
+CARD_W, CARD_H = 40, 56
+
+# The player's fan (South) and the three hidden hands.
+SOUTH_FAN_Y = 294
+SOUTH_STEP = 22
+HOVER_LIFT = 6
+RAISE_LIFT = 12
+NORTH_Y = -20
+SIDE_STEP = 11
+WEST_X = -18
+EAST_X = WIDTH - CARD_H + 18
+SIDE_CENTRE_Y = 160
+
+# The trick in the middle: the top-left corner of each seat's card.
+TRICK_CENTRE = (320, 150)
+TRICK_SLOTS = {
+    "S": (300, 156),
+    "N": (300, 90),
+    "W": (252, 123),
+    "E": (348, 123),
+}
+# Where a seat's cards come from and go to (deal, sweep), as card centres.
+SEAT_ANCHORS = {
+    "S": (320, 330),
+    "N": (320, 8),
+    "W": (8, 160),
+    "E": (632, 160),
+}
+# Name plates: (x, y, alignment) of the first text line.
+PLATES = {
+    "S": (110, 300, "left"),
+    "N": (320, 52, "centre"),
+    "W": (44, 92, "left"),
+    "E": (596, 92, "right"),
+}
+
+MESSAGE_Y = 276
+BID_BOX = (484, 250, 150, 104)
+SCOREBOARD = (6, 6)
+STATUS = (634, 6)
+
+# Timings in seconds at normal speed; the speed setting scales them.
+SPEEDS = {"slow": 1.6, "normal": 1.0, "fast": 0.45, "instant": 0.0}
+DEAL_INTERVAL = 0.028
+DEAL_FLIGHT = 0.22
+PLAY_FLIGHT = 0.22
+SWEEP_FLIGHT = 0.3
+BID_PAUSE = 0.55
+THINK_PAUSE = 0.35
+FIRST_DEALER_INTERVAL = 0.2
+ANNOUNCE_PAUSE = 1.4
+SHOW_HANDS_PAUSE = 2.5
+MESSAGE_LIFE = 3.0

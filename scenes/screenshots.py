@@ -1,0 +1,113 @@
+"""Takes the screenshot of each scene for the docs: ``python -m scenes.screenshots [folder]``.
+
+It plays a game with a fixed seed at normal speed, South choosing by the Normal
+player, and saves the frame (scaled 2x, nearest neighbour) at each scene's moment.
+Runs headless (SDL dummy driver) unless a display is set up.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import tempfile
+from pathlib import Path
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pygame  # noqa: E402
+
+from game.players import LEVELS, decide  # noqa: E402
+from game.view import seat_view  # noqa: E402
+from scenes.app import App, AppConfig  # noqa: E402
+from scenes.dealer_draw import DealerDrawScene  # noqa: E402
+from scenes.game_over import GameOverScene  # noqa: E402
+from scenes.menu import MenuScene  # noqa: E402
+from scenes.score import ScoreScene  # noqa: E402
+from scenes.table_scene import TableScene  # noqa: E402
+
+FRAME = 1 / 60
+
+
+def save(app: App, folder: Path, name: str) -> None:
+    frame = pygame.transform.scale_by(app.screen, 2)
+    pygame.image.save(frame, str(folder / f"{name}.png"))
+
+
+def south_choice(table: TableScene):
+    view = seat_view(table.game.hand, "S")
+    return decide(LEVELS["normal"]("S", view["rules"], 1), view)
+
+
+def take(folder: Path, seed: int = 11) -> list[str]:
+    folder.mkdir(parents=True, exist_ok=True)
+    work = Path(tempfile.mkdtemp())
+    app = App(AppConfig(windowed=True, seed=seed, inline_thinker=True, settings_path=work / "settings.json",
+                        saved_game=work / "game.json", save_dir=work))
+    app.change_settings(win_score=200, trick_delay=0.6)
+    taken: list[str] = []
+
+    def shot(name: str) -> None:
+        if name not in taken:
+            save(app, folder, name)
+            taken.append(name)
+
+    for _ in range(30):
+        app.step(FRAME)
+    shot("title")
+    app.new_game()
+    frames = 0
+    while frames < 60 * 60 * 20 and app.running:
+        app.step(FRAME)
+        frames += 1
+        top = app.scenes[-1]
+        if isinstance(top, DealerDrawScene) and len(top.landed) >= 5:
+            shot("dealer_draw")
+        elif isinstance(top, TableScene):
+            table = top
+            dealt = sum(len(v) for v in table.model.holdings.values())
+            if 20 < dealt < 40 and table.model.hand_number == 1:
+                shot("deal")
+            if table.busy or table.game.to_act != "S":
+                if len(table.model.trick) == 3 and table.model.hand_number == 1 and "play" in taken:
+                    shot("trick")
+                continue
+            if table.box is not None:
+                if table.game.phase == "bid" and "bidding" not in taken:
+                    table.ask_suggestion()
+                    for _ in range(20):
+                        app.step(FRAME)
+                    shot("bidding")
+            elif table.game.phase == "play" and len(table.game.hand.tricks) >= 4 and "play" not in taken:
+                table.ask_suggestion()
+                for _ in range(20):
+                    app.step(FRAME)
+                shot("play")
+                app.push(MenuScene(app, show_last_trick=table.open_last_trick))
+                for _ in range(5):
+                    app.step(FRAME)
+                shot("menu")
+                app.pop()
+                table.show_last = True
+                app.step(FRAME)
+                shot("last_trick")
+                table.show_last = False
+            choice = south_choice(table)
+            table.act(choice)
+        elif isinstance(top, ScoreScene):
+            for _ in range(5):
+                app.step(FRAME)
+            shot("score")
+            app.pop()
+        elif isinstance(top, GameOverScene):
+            for _ in range(5):
+                app.step(FRAME)
+            shot("game_over")
+            break
+    app.close()
+    return taken
+
+
+if __name__ == "__main__":
+    target = Path(sys.argv[1]) if len(sys.argv) > 1 else Path(__file__).resolve().parent.parent / "docs/screenshots"
+    print("saved", ", ".join(take(target)), "in", target)

@@ -1,0 +1,62 @@
+"""The game being played on screen: the engine's Game, its unseen events, the hand log.
+
+Scenes take events from :attr:`GameSession.pending` one at a time and animate them,
+so what the table shows may trail the engine by a few moments; decisions are only
+asked for once every event has been shown.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from pathlib import Path
+
+from game.events import Event
+from game.game import Game
+from game.handlog import HandLogWriter
+from game.rules import Rules, variant
+from game.savegame import load_game, save_game
+from scenes.settings import Settings
+
+
+def rules_for(settings: Settings) -> tuple[Rules, str]:
+    """The rules the settings choose (a preset or a Custom slot), and the variant's name."""
+    chosen = variant(settings.variant)
+    rules = chosen.rules
+    line = dict(settings.custom_rules).get(settings.variant)
+    if line:
+        rules = Rules.parse(line, base=rules)
+    if settings.win_score is not None:
+        rules = rules.replace(win=settings.win_score)
+    return rules, chosen.name
+
+
+class GameSession:
+    """One game on screen, with the queue of events the table has yet to show."""
+
+    def __init__(self, game: Game, pending: deque[Event], log_path: Path, save_hand: bool) -> None:
+        self.game = game
+        self.pending = pending
+        self.log = HandLogWriter.attach(game, log_path, enabled=save_hand)
+
+    @classmethod
+    def new(cls, settings: Settings, log_path: Path, seed: int | None = None) -> GameSession:
+        rules, name = rules_for(settings)
+        pending: deque[Event] = deque()
+        names = dict(zip("SWNE", settings.names, strict=False))
+        game = Game(rules, seed=seed, variant=name, names=names, listeners=[pending.append])
+        return cls(game, pending, log_path, settings.save_hand)
+
+    @classmethod
+    def restore(cls, path: Path, log_path: Path, save_hand: bool) -> GameSession:
+        """The saved game at `path`; SavedGameError (with a plain reason) if it cannot be read."""
+        game = load_game(path)
+        pending: deque[Event] = deque()
+        game.subscribe(pending.append)
+        return cls(game, pending, log_path, save_hand)
+
+    def save(self, path: Path) -> None:
+        """Keep the game to continue later; a finished game leaves nothing to continue."""
+        if self.game.over:
+            path.unlink(missing_ok=True)
+        else:
+            save_game(self.game, path)

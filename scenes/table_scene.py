@@ -1,0 +1,532 @@
+"""The table from the deal to the last trick: engine events become motion, sound and words.
+
+The engine's events wait in the session's queue; each becomes a *beat* (a card
+flight, a pause, an announcement). Only when every event has been shown does the
+scene ask for the next decision: from the player through the fan and the bid box,
+or from a computer player thinking in the worker process.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Callable
+
+import pygame
+
+from game.bids import Bid
+from game.cards import Card
+from game.events import (
+    BidChanged,
+    BidMade,
+    BlindChoice,
+    CardDealt,
+    CardPlayed,
+    CardsExchanged,
+    Event,
+    GameOver,
+    HandScored,
+    HandStarted,
+    MisdealCalled,
+    SpadesBroken,
+    TrickWon,
+)
+from game.hand import RuleError
+from game.players import LEVELS, decide
+from game.seats import side_of
+from game.thinker import Answer, Request, player_seed
+from game.view import seat_view
+from scenes import layout, text
+from scenes.animation import Beat, Fade, Flight
+from scenes.bid_box import BidBox
+from scenes.palette import GOLD, GREY_LIGHT, PANEL, PANEL_EDGE, WHITE
+from scenes.scene import Scene
+from scenes.table_draw import SIDE_TURNS, Marks, TablePainter, fan_positions, hand_origin
+from scenes.table_model import TableModel
+
+TIME_LIMIT = {"expert": 1.0}
+"""Seconds a computer level may think in the game (its iteration budget still applies)."""
+
+
+class TableScene(Scene):
+    """One game at the table: deal, bidding, exchange and play, hand after hand."""
+
+    def __init__(self, app) -> None:
+        super().__init__(app)
+        self.session = app.session
+        self.game = self.session.game
+        self.model = TableModel(self.game) if self.session.pending else TableModel.from_game(self.game)
+        self.painter = TablePainter(app.art, app.felt)
+        self.beats: deque[Beat] = deque()
+        self.beat: Beat | None = None
+        self.flights: list[Flight] = []
+        self.in_flight: set[Card] = set()
+        self.messages: list[Fade] = []
+        self.hurry = False
+        self.clock = 0.0
+        self.box: BidBox | None = None
+        self.decision_key: tuple | None = None
+        self.asked: tuple[int, float] | None = None
+        """The token of the computer decision asked for, and when."""
+        self.token = 0
+        self.suggest_token: int | None = None
+        self.suggested: Card | None = None
+        self.suggestion: object = None
+        """The last choice Suggest gave (a bid, a card, cards to pass)."""
+        self.reason = ""
+        self.selected: set[Card] = set()
+        self.hover: Card | None = None
+        self.reveal = False
+        self.show_last = False
+        self.paused = False
+        self.closed = False
+        self.waiting: Answer | None = None
+
+    # -- life on the stack ---------------------------------------------------------------
+    def exit(self) -> None:
+        self.closed = True
+        self._close_box()
+
+    def pause(self) -> None:
+        self.paused = True
+        if self.box:
+            self.box.hide()
+
+    def resume(self) -> None:
+        self.paused = False
+        if self.box:
+            self.box.show()
+
+    def _close_box(self) -> None:
+        if self.box:
+            self.box.kill()
+            self.box = None
+
+    # -- helpers -------------------------------------------------------------------------------
+    def time(self, seconds: float) -> float:
+        """An animation time at the chosen speed (0 when hurrying through)."""
+        return 0.0 if self.hurry else seconds * self.app.speed
+
+    def say(self, words: str, life: float = layout.MESSAGE_LIFE) -> None:
+        self.messages = [m for m in self.messages if m.alive][-2:] + [Fade(words, life)]
+
+    def name(self, seat: str) -> str:
+        return self.model.names[seat]
+
+    @property
+    def busy(self) -> bool:
+        return bool(self.beat or self.beats or self.flights or self.session.pending)
+
+    def south_order(self) -> list[Card]:
+        settings = self.app.settings
+        return self.model.south_hand(settings.spades_first, settings.aces_left)
+
+    def card_position(self, seat: str, card: Card) -> tuple[float, float]:
+        """Where `card` sits now in `seat`'s hand (the hand's middle for hidden hands)."""
+        if seat == "S":
+            order = self.south_order()
+            if card in order:
+                return fan_positions("S", len(order))[order.index(card)]
+        return hand_origin(seat, len(self.model.holdings[seat]))
+
+    def fly(self, card: Card, start, end, duration: float, *, face_up: bool, turns: int = 0,
+            delay: float = 0.0, on_land: Callable[[], None] | None = None) -> None:
+        self.in_flight.add(card)
+
+        def land() -> None:
+            self.in_flight.discard(card)
+            if on_land:
+                on_land()
+
+        self.flights.append(Flight((card, face_up, turns), start, end, duration, delay, land))
+
+    # -- events into beats ------------------------------------------------------------------------
+    def beat_for(self, event: Event) -> Beat:  # noqa: C901 - one branch per kind of event
+        model, sounds = self.model, self.app.sounds
+        if isinstance(event, HandStarted):
+            model.apply(event)
+            self.reveal = False
+            sounds.play("shuffle")
+            words = "Redeal" if event.redeal else f"Hand {event.number}"
+            self.say(f"{words}: {self.name(event.dealer)} deals")
+            return Beat(self.time(0.5))
+        if isinstance(event, CardDealt):
+            model.apply(event)
+            sounds.play("deal")
+            start = hand_origin(model.dealer, 13)
+            end = self.card_position(event.seat, event.card)
+            self.fly(event.card, start, end, self.time(layout.DEAL_FLIGHT), face_up=False,
+                     turns=SIDE_TURNS[event.seat])
+            return Beat(self.time(layout.DEAL_INTERVAL))
+        if isinstance(event, BlindChoice):
+            model.apply(event)
+            return Beat()
+        if isinstance(event, MisdealCalled):
+            sounds.play("set")
+            self.say(f"{self.name(event.seat)} calls a misdeal: {event.grounds}")
+            return Beat(self.time(layout.ANNOUNCE_PAUSE), wait_click=self.app.speed > 0)
+        if isinstance(event, BidMade):
+            model.apply(event)
+            sounds.play("bid")
+            if event.bid.is_nil:
+                self.say(f"{self.name(event.seat)} bids {'blind nil' if event.bid.blind else 'nil'}")
+            elif event.automatic:
+                self.say(f"{self.name(event.seat)} must bid {event.bid.tricks} (one per spade)")
+            return Beat(self.time(layout.BID_PAUSE if event.seat != "S" else 0.15))
+        if isinstance(event, BidChanged):
+            model.apply(event)
+            self.say(f"{self.name(event.seat)}'s bid {event.old.display} becomes {event.new.display}: "
+                     "one partner must bid nil")
+            return Beat(self.time(layout.ANNOUNCE_PAUSE), wait_click=self.app.speed > 0)
+        if isinstance(event, CardsExchanged):
+            starts = {card: self.card_position(event.giver, card) for card in event.cards}
+            model.apply(event)
+            shown = "S" in (event.giver, event.receiver)
+            for card in event.cards:
+                self.fly(card, starts[card], self.card_position(event.receiver, card),
+                         self.time(layout.PLAY_FLIGHT * 2), face_up=shown)
+            count = len(event.cards)
+            self.say(f"{self.name(event.giver)} passes {count} card{'s' if count != 1 else ''} "
+                     f"to {self.name(event.receiver)}")
+            return Beat(self.time(0.3))
+        if isinstance(event, CardPlayed):
+            start = self.card_position(event.seat, event.card)
+            model.apply(event)
+            sounds.play("play")
+            self.fly(event.card, start, layout.TRICK_SLOTS[event.seat], self.time(layout.PLAY_FLIGHT), face_up=True)
+            if event.seat == "S":
+                self.suggested = None
+            return Beat()
+        if isinstance(event, SpadesBroken):
+            model.apply(event)
+            sounds.play("spades_broken")
+            self.say("Spades are broken")
+            return Beat()
+        if isinstance(event, TrickWon):
+            model.apply(event)
+            sounds.play("trick")
+            delay = self.app.settings.trick_delay
+            click = delay <= 0 and self.app.speed > 0
+            return Beat(self.time(delay if delay > 0 else 0.0), on_end=self.sweep, wait_click=click)
+        if isinstance(event, HandScored):
+            model.apply(event)
+            us = event.score.sides[side_of("S", self.game.rules.partners)]
+            sounds.play("made" if us.made else "set")
+            self.reveal = True
+            return Beat(self.time(layout.SHOW_HANDS_PAUSE), on_end=lambda: self.show_score(event),
+                        wait_click=self.app.speed > 0)
+        if isinstance(event, GameOver):
+            return Beat(on_end=lambda: self.game_over(event))
+        return Beat()
+
+    def sweep(self) -> None:
+        """The marked trick glides to its winner."""
+        winner = self.model.trick_winner
+        plays = list(self.model.trick)
+        self.model.collect_trick()
+        if winner is None:
+            return
+        target = hand_origin(winner, len(self.model.holdings[winner]))
+        for seat, card in plays:
+            self.fly(card, layout.TRICK_SLOTS[seat], target, self.time(layout.SWEEP_FLIGHT), face_up=True)
+        self.beats.append(Beat())
+
+    def show_score(self, event: HandScored) -> None:
+        from scenes.score import ScoreScene
+
+        self.reveal = False
+        self.app.push(ScoreScene(self.app, self.model, event.score))
+
+    def game_over(self, event: GameOver) -> None:
+        from scenes.game_over import GameOverScene
+
+        self.app.save_game()
+        won = event.winner == side_of("S", self.game.rules.partners)
+        self.app.sounds.play("win" if won else "lose")
+        self.app.replace(GameOverScene(self.app, self.model, event.winner))
+
+    # -- decisions ------------------------------------------------------------------------------------------
+    def decide(self) -> None:
+        """Nothing left to show: let the player or a computer player act."""
+        seat = self.game.to_act
+        if seat is None:
+            return
+        key = (self.game.hand.number, len(self.game.actions), self.game.phase)
+        if seat == "S":
+            if key != self.decision_key:
+                self.decision_key = key
+                self.offer_choices()
+            self.play_last_card()
+            return
+        self._close_box()
+        if self.asked is None:
+            self.token += 1
+            view = seat_view(self.game.hand, seat)
+            level = self.app.settings.level
+            self.app.thinker.ask(Request(self.token, "decide", level, view, seed=player_seed(self.game.seed, seat),
+                                         time_limit=TIME_LIMIT.get(level)))
+            self.asked = (self.token, self.clock)
+
+    def seed(self) -> int:
+        return (self.game.seed + 7919 * len(self.game.actions)) % 2**31
+
+    def offer_choices(self) -> None:
+        """The player's turn: the bid box for bidding questions, the fan for cards."""
+        self._close_box()
+        self.selected = set()
+        self.suggested = None
+        self.reason = ""
+        hand = self.game.hand
+        phase = hand.phase
+        if phase in ("blind", "misdeal", "bid", "exchange"):
+            legal = hand.legal_choices("S")
+            count = hand.exchange_count if phase == "exchange" else 0
+            self.box = BidBox(self.app.ui, phase, legal, count)
+            if phase == "exchange":
+                self.say(f"Pick {count} card{'s' if count != 1 else ''} to give your partner")
+                self.box.enable_give(self.exchange_ready())
+        if self.paused and self.box:
+            self.box.hide()
+
+    def exchange_ready(self) -> bool:
+        hand = self.game.hand
+        count = hand.exchange_count
+        blind_nil_giver = hand.bids.get("S") == Bid(0, blind=True) and len(hand.holding("S")) == 13
+        return len(self.selected) == count or (blind_nil_giver and len(self.selected) <= count)
+
+    def play_last_card(self) -> None:
+        hand = self.game.hand
+        if (hand.phase == "play" and self.app.settings.auto_last_card and len(hand.holding("S")) == 1):
+            self.act(str(hand.holding("S")[0]))
+
+    def act(self, choice) -> None:
+        """Carry out the player's choice; a refusal is explained above the hand."""
+        try:
+            self.game.apply("S", choice)
+        except RuleError as refusal:
+            self.say(str(refusal))
+            return
+        self._close_box()
+        self.decision_key = None
+        self.selected = set()
+        self.reason = ""
+
+    def receive(self, answer: Answer) -> None:
+        if answer.token == self.suggest_token:
+            self.suggest_token = None
+            self.take_suggestion(answer)
+            return
+        if self.asked is None or answer.token != self.asked[0]:
+            return
+        seat = self.game.to_act
+        choice = answer.choice
+        if seat is None:
+            return
+        if answer.error:
+            view = seat_view(self.game.hand, seat)
+            choice = decide(LEVELS["normal"](seat, view["rules"], self.seed()), view)
+        self.asked = None
+        self.game.apply(seat, choice)
+
+    def ask_suggestion(self) -> None:
+        if self.game.to_act != "S" or self.busy or self.suggest_token is not None:
+            return
+        self.token += 1
+        self.suggest_token = self.token
+        self.app.thinker.ask(Request(self.token, "suggest", self.app.settings.level,
+                                     seat_view(self.game.hand, "S"), seed=self.seed(),
+                                     time_limit=TIME_LIMIT.get(self.app.settings.level)))
+
+    def take_suggestion(self, answer: Answer) -> None:
+        if answer.error or self.game.to_act != "S":
+            return
+        self.reason = answer.reason
+        self.suggestion = answer.choice
+        phase = self.game.phase
+        if phase == "play":
+            self.suggested = Card.parse(str(answer.choice))
+            self.say(answer.reason)
+        elif phase == "exchange":
+            self.selected = {Card.parse(c) for c in answer.choice}
+            if self.box:
+                self.box.enable_give(self.exchange_ready())
+        elif self.box:
+            self.box.set_choice(str(answer.choice))
+
+    # -- input ------------------------------------------------------------------------------------------
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN:
+            self.on_key(event)
+        elif event.type == pygame.MOUSEMOTION:
+            self.hover = self.card_at(event.pos)
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 3:
+            self.ask_suggestion()
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self.on_click(event.pos)
+        elif self.box and self.game.to_act == "S":
+            choice = self.box.choice_for(event)
+            if choice == "give":
+                self.act([str(c) for c in self.selected])
+            elif choice is not None:
+                self.act(choice)
+
+    def on_key(self, event: pygame.event.Event) -> None:
+        if event.key == pygame.K_ESCAPE:
+            from scenes.menu import MenuScene
+
+            self.app.push(MenuScene(self.app, show_last_trick=self.open_last_trick))
+        elif event.key == pygame.K_l:
+            self.show_last = not self.show_last
+        elif event.key == pygame.K_s:
+            self.ask_suggestion()
+        elif event.key in (pygame.K_SPACE, pygame.K_RETURN) and self.busy:
+            self.skip()
+
+    def on_click(self, pos: tuple[int, int]) -> None:
+        if self.show_last:
+            self.show_last = False
+            return
+        if self.busy:
+            self.skip()
+            return
+        card = self.card_at(pos)
+        if card is None or self.game.to_act != "S":
+            return
+        phase = self.game.phase
+        if phase == "exchange":
+            self.selected ^= {card}
+            if self.box:
+                self.box.enable_give(self.exchange_ready())
+        elif phase == "play":
+            if self.app.settings.click_to_raise and card not in self.selected:
+                self.selected = {card}
+                return
+            self.act(str(card))
+
+    def open_last_trick(self) -> None:
+        self.show_last = True
+
+    def skip(self) -> None:
+        """A click hurries every animation until the next decision."""
+        if self.beat and self.beat.wait_click and not self.flights:
+            self.beat.end()
+            return
+        self.hurry = True
+
+    def card_at(self, pos: tuple[int, int]) -> Card | None:
+        if not self.model.south_looked:
+            return None
+        for card, rect in reversed(self.painter.south_rects(self.visible_south(), self.marks())):
+            if rect.collidepoint(pos):
+                return card
+        return None
+
+    def visible_south(self) -> list[Card]:
+        return [c for c in self.south_order() if c not in self.in_flight]
+
+    # -- the frame ------------------------------------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        self.clock += dt
+        for message in self.messages:
+            message.advance(dt)
+        self.messages = [m for m in self.messages if m.alive]
+        self.advance(dt)
+        if self.busy or self.paused or self.closed:
+            return
+        self.hurry = False
+        answer = self.app.thinker.poll()
+        if answer is not None:
+            self.waiting = answer
+        if self.waiting is not None and self.may_answer(self.waiting):
+            answer, self.waiting = self.waiting, None
+            self.receive(answer)
+        if not self.busy:
+            self.decide()
+
+    def advance(self, dt: float) -> None:
+        """Move flights and beats on; start the beats of waiting events as earlier ones end."""
+        for flight in self.flights:
+            flight.advance(dt)
+        while not (self.paused or self.closed):
+            if self.beat is not None:
+                if self.hurry and not self.beat.wait_click:
+                    self.beat.end()
+                else:
+                    self.beat.advance(dt)
+                    dt = 0.0
+                if not self.beat.ended:
+                    break
+                self.beat = None
+            elif self.beats:
+                self.beat = self.beats.popleft()
+            elif self.session.pending:
+                self.beat = self.beat_for(self.session.pending.popleft())
+            else:
+                break
+        if self.hurry:
+            for flight in self.flights:
+                flight.finish()
+        self.flights = [f for f in self.flights if not f.landed]
+
+    def may_answer(self, answer: Answer) -> bool:
+        """A computer's answer shows after it has 'thought' a moment, so play reads naturally."""
+        if answer.token == self.suggest_token or self.asked is None:
+            return True
+        return self.clock - self.asked[1] >= self.time(layout.THINK_PAUSE)
+
+    def marks(self) -> Marks:
+        hand = self.game.hand
+        playable = None
+        if not self.busy and self.game.to_act == "S" and hand.phase == "play" and self.app.settings.dim_illegal:
+            playable = set(hand.legal_plays("S"))
+        return Marks(hover=self.hover, raised=self.selected, playable=playable, suggested=self.suggested,
+                     in_flight=self.in_flight, to_act=None if self.busy else self.game.to_act,
+                     thinking=self.asked is not None, clock=self.clock, south_order=self.south_order())
+
+    def draw(self, surface: pygame.Surface) -> None:
+        painter, model = self.painter, self.model
+        marks = self.marks()
+        surface.blit(self.app.felt, (0, 0))
+        for seat in ("N", "W", "E"):
+            painter.draw_hidden(surface, model, marks, seat)
+        painter.draw_trick(surface, model.trick, model.trick_winner, self.in_flight)
+        painter.draw_south(surface, model, marks)
+        for flight in self.flights:
+            if flight.started:
+                card, face_up, turns = flight.look
+                image = self.app.art.face(card) if face_up else self.app.art.rotated(self.app.art.back(), turns)
+                x, y = flight.position
+                surface.blit(image, (int(x), int(y)))
+        painter.draw_plates(surface, model, marks)
+        painter.draw_scoreboard(surface, model)
+        painter.draw_status(surface, model, self.game.variant)
+        self.draw_words(surface)
+        if self.show_last:
+            self.draw_last_trick(surface)
+        if self.reveal:
+            painter.draw_reveal(surface, model)
+
+    def draw_words(self, surface: pygame.Surface) -> None:
+        y = layout.MESSAGE_Y - 10 * (len(self.messages) - 1)
+        for message in self.messages:
+            for line in text.wrap(message.text, 420)[:2]:
+                image = text.render(line, WHITE, 8, PANEL).copy()
+                image.set_alpha(message.alpha)
+                surface.blit(image, (layout.WIDTH // 2 - image.get_width() // 2, y))
+                y += 10
+        if self.reason and self.box:
+            x, y, width, _ = layout.BID_BOX
+            lines = text.wrap(self.reason, 300)
+            top = y - 6 - 10 * len(lines)
+            for i, line in enumerate(lines):
+                text.draw(surface, line, (x + width, top + i * 10), GREY_LIGHT, align="right")
+
+    def draw_last_trick(self, surface: pygame.Surface) -> None:
+        box = pygame.Rect(200, 70, 240, 170)
+        pygame.draw.rect(surface, PANEL, box)
+        pygame.draw.rect(surface, PANEL_EDGE, box, 1)
+        if not self.model.last_trick:
+            text.draw(surface, "No trick yet", box.center, WHITE, align="centre")
+            return
+        text.draw(surface, f"Last trick: {self.name(self.model.last_winner)} won", (box.centerx, box.y + 6), GOLD,
+                  align="centre")
+        self.painter.draw_trick(surface, self.model.last_trick, self.model.last_winner)

@@ -1,0 +1,106 @@
+"""Drives the real App the way a player would: synthetic mouse and key events through
+pygame's event queue, a frame at a time (shared by the scene tests)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+
+from game.players import LEVELS, decide
+from game.view import seat_view
+from scenes.app import App, AppConfig
+
+FRAME = 1 / 60
+
+
+def make_app(folder: Path, **config) -> App:
+    """A windowed App with instant animations, every file in `folder`, computer players inline."""
+    options = dict(windowed=True, speed="instant", inline_thinker=True, settings_path=folder / "settings.json",
+                   saved_game=folder / "game.json", save_dir=folder, seed=5)
+    options.update(config)
+    return App(AppConfig(**options))
+
+
+def frames(app: App, count: int = 2) -> None:
+    for _ in range(count):
+        app.step(FRAME)
+
+
+def click(app: App, pos: tuple[int, int], button: int = 1) -> None:
+    """Press and release a mouse button at `pos` (logical pixels), then run two frames."""
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button))
+    frames(app, 2)
+
+
+def press(app: App, key: int, mod: int = 0) -> None:
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=mod, unicode="", scancode=0))
+    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=key, mod=mod, unicode="", scancode=0))
+    frames(app, 2)
+
+
+def click_widget(app: App, element) -> None:
+    click(app, element.rect.center)
+
+
+def card_spot(table, card) -> tuple[int, int]:
+    """A point on the visible strip of `card` in the player's fan."""
+    rects = dict(table.painter.south_rects(table.visible_south(), table.marks()))
+    rect = rects[card]
+    return rect.x + 4, rect.y + 30
+
+
+def wait_for(app: App, condition, limit: int = 3000) -> None:
+    """Run frames until `condition()` holds; fail if it never does."""
+    for _ in range(limit):
+        if condition():
+            return
+        app.step(FRAME)
+    raise AssertionError(f"never happened: {condition.__doc__ or condition}")
+
+
+def player_turn(app: App) -> bool:
+    """The table waits for the player."""
+    from scenes.table_scene import TableScene
+
+    top = app.scenes[-1]
+    return isinstance(top, TableScene) and not top.busy and top.game.to_act == "S" and (
+        top.box is not None or top.game.phase == "play")
+
+
+def answer_with_mouse(app: App) -> None:
+    """Make the player's decision (Normal's choice) by clicking the bid box or a card."""
+    table = app.scenes[-1]
+    view = seat_view(table.game.hand, "S")
+    choice = decide(LEVELS["normal"]("S", view["rules"], 3), view)
+    phase = table.game.phase
+    if phase == "play":
+        click(app, card_spot(table, next(c for c in table.visible_south() if str(c) == choice)))
+        return
+    box = table.box
+    if phase == "exchange":
+        for card in [c for c in table.visible_south() if str(c) in choice]:
+            click(app, card_spot(table, card))
+        click_widget(app, box.buttons["give"])
+        return
+    if choice in box.buttons:
+        click_widget(app, box.buttons[choice])
+        return
+    wanted = int(choice.lstrip("b"))
+    while box.value != wanted:
+        click_widget(app, box.buttons["plus" if box.value < wanted else "minus"])
+    click_widget(app, box.buttons["ok"])
+
+
+def play_hand_by_mouse(app: App) -> None:
+    """Play until the score screen shows, answering every decision with the mouse."""
+    from scenes.score import ScoreScene
+
+    for _ in range(400):
+        wait_for(app, lambda: player_turn(app) or isinstance(app.scenes[-1], ScoreScene))
+        if isinstance(app.scenes[-1], ScoreScene):
+            return
+        answer_with_mouse(app)
+    raise AssertionError("the hand did not end")

@@ -1,0 +1,254 @@
+"""The game on screen, driven through pygame's event queue like a player would."""
+
+from __future__ import annotations
+
+import json
+
+import pygame
+import pytest
+
+from game.handlog import read_log
+from scenes.dealer_draw import DealerDrawScene
+from scenes.game_over import GameOverScene
+from scenes.menu import MenuScene
+from scenes.score import ScoreScene
+from scenes.table_scene import TableScene
+from scenes.title import TitleScene
+from tests.app_driver import (
+    answer_with_mouse,
+    card_spot,
+    click,
+    click_widget,
+    frames,
+    make_app,
+    play_hand_by_mouse,
+    player_turn,
+    press,
+    wait_for,
+)
+
+
+@pytest.fixture
+def app(tmp_path):
+    app = make_app(tmp_path)
+    frames(app)
+    yield app
+    app.close()
+
+
+def start_game(app) -> TableScene:
+    click_widget(app, app.scenes[-1].buttons["new"])
+    assert isinstance(app.scenes[-1], (DealerDrawScene, TableScene))
+    wait_for(app, lambda: isinstance(app.scenes[-1], TableScene))
+    return app.scenes[-1]
+
+
+def reach_play(app) -> TableScene:
+    """Answer bidding with the mouse until the player has a card to play."""
+    wait_for(app, lambda: player_turn(app))
+    while app.scenes[-1].game.phase != "play":
+        answer_with_mouse(app)
+        wait_for(app, lambda: player_turn(app))
+    return app.scenes[-1]
+
+
+def test_title_new_game_deals_after_the_dealer_draw(app):
+    assert isinstance(app.scenes[-1], TitleScene)
+    table = start_game(app)
+    game = table.game
+    assert table.model.dealer == game.first_dealer
+    wait_for(app, lambda: not table.busy)
+    assert sum(len(cards) for cards in table.model.holdings.values()) == 52
+
+
+def test_a_whole_game_to_game_over_and_play_again(tmp_path):
+    app = make_app(tmp_path)
+    app.change_settings(win_score=120, save_hand=True)
+    frames(app)
+    start_game(app)
+    hands = 0
+    while not isinstance(app.scenes[-1], GameOverScene):
+        play_hand_by_mouse(app)
+        hands += 1
+        score = app.scenes[-1]
+        assert isinstance(score, ScoreScene)
+        click_widget(app, score.button)
+        wait_for(app, lambda: not isinstance(app.scenes[-1], ScoreScene))
+        assert hands < 30
+    game = app.session.game
+    assert game.over and len(game.finished) == hands
+    assert not (tmp_path / "game.json").exists(), "a finished game leaves nothing to continue"
+    reading = read_log(tmp_path / "Spades.save")
+    assert len(reading.hands) == hands and not reading.damaged
+    click_widget(app, app.scenes[-1].yes)
+    assert isinstance(app.scenes[-1], (DealerDrawScene, TableScene))
+    assert app.session.game is not game and not app.session.game.finished
+    app.close()
+
+
+def test_bidding_box_offers_only_legal_numbers(app):
+    start_game(app)
+    wait_for(app, lambda: player_turn(app))
+    table = app.scenes[-1]
+    while table.game.phase != "bid":
+        answer_with_mouse(app)
+        wait_for(app, lambda: player_turn(app))
+    box = table.box
+    legal = [int(c) for c in table.game.hand.legal_choices("S") if c.isdigit()]
+    for _ in range(20):
+        click_widget(app, box.buttons["plus"])
+    assert box.value == max(legal)
+    assert not box.buttons["plus"].is_enabled
+    for _ in range(20):
+        click_widget(app, box.buttons["minus"])
+    assert box.value == min(legal)
+    click_widget(app, box.buttons["ok"])
+    assert table.game.hand.bids["S"].tricks == min(legal)
+
+
+def test_a_refused_card_says_which_rule(app):
+    table = start_game(app)
+    for _ in range(14):
+        table = reach_play(app)
+        legal = set(table.game.hand.legal_plays("S"))
+        refused = [c for c in table.visible_south() if c not in legal]
+        if refused:
+            before = len(table.game.actions)
+            click(app, card_spot(table, refused[0]))
+            assert len(table.game.actions) == before
+            words = " ".join(m.text for m in table.messages).lower()
+            assert any(rule in words for rule in ("follow", "spades", "broken", "beat", "club")), words
+            return
+        answer_with_mouse(app)
+    pytest.fail("the player never held a card that could not be played")
+
+
+def test_suggest_marks_a_legal_card_and_sets_the_bid_box(app):
+    table = start_game(app)
+    wait_for(app, lambda: player_turn(app))
+    while table.game.phase != "bid":
+        answer_with_mouse(app)
+        wait_for(app, lambda: player_turn(app))
+    click(app, (320, 200), button=3)
+    wait_for(app, lambda: table.reason != "")
+    advice = table.suggestion
+    assert advice in table.game.hand.legal_choices("S")
+    if advice.isdigit():
+        assert table.box.number_choice() == advice
+    reach_play(app)
+    press(app, pygame.K_s)
+    wait_for(app, lambda: table.suggested is not None)
+    assert table.suggested in table.game.hand.legal_plays("S")
+    assert any(m.text == table.reason for m in table.messages)
+
+
+def test_escape_opens_the_menu_and_resume_returns(app):
+    table = start_game(app)
+    press(app, pygame.K_ESCAPE)
+    menu = app.scenes[-1]
+    assert isinstance(menu, MenuScene)
+    click_widget(app, menu.buttons["resume"])
+    assert app.scenes[-1] is table
+
+
+def test_l_shows_the_last_trick(app):
+    table = start_game(app)
+    reach_play(app)
+    for _ in range(4):
+        answer_with_mouse(app)
+        wait_for(app, lambda: player_turn(app))
+        if table.model.last_trick:
+            break
+    press(app, pygame.K_l)
+    assert table.show_last and table.model.last_trick
+    click(app, (10, 200))
+    assert not table.show_last
+
+
+def test_closing_the_window_saves_and_continue_restores_the_same_position(tmp_path):
+    app = make_app(tmp_path)
+    frames(app)
+    table = start_game(app)
+    reach_play(app)
+    answer_with_mouse(app)
+    wait_for(app, lambda: player_turn(app))
+    actions = list(table.game.actions)
+    pygame.event.post(pygame.event.Event(pygame.QUIT))
+    frames(app, 1)
+    assert not app.running
+    app.close()
+    saved = json.loads((tmp_path / "game.json").read_text())
+    assert [list(a) for a in actions] == [list(a) if isinstance(a, list) else a for a in saved["actions"]]
+
+    again = make_app(tmp_path)
+    frames(again)
+    title = again.scenes[-1]
+    click_widget(again, title.buttons["continue"])
+    restored = again.scenes[-1]
+    assert isinstance(restored, TableScene)
+    assert restored.game.actions == actions
+    assert restored.south_order() == table.south_order()
+    wait_for(again, lambda: player_turn(again))
+    again.close()
+
+
+def test_a_damaged_saved_game_is_reported_and_the_title_goes_on(tmp_path):
+    (tmp_path / "game.json").write_text("{ not json")
+    app = make_app(tmp_path)
+    frames(app)
+    click_widget(app, app.scenes[-1].buttons["continue"])
+    assert isinstance(app.scenes[-1], TitleScene)
+    assert any("saved game" in notice.lower() for notice in app.notices)
+    app.close()
+
+
+def test_damaged_settings_fall_back_to_defaults_with_a_message(tmp_path):
+    (tmp_path / "settings.json").write_text('{"level": 7, "sound": false')
+    app = make_app(tmp_path)
+    frames(app)
+    assert app.settings.level == "normal"
+    assert app.notices and "settings" in app.notices[0].lower()
+    app.close()
+
+
+def test_save_hand_toggle_is_remembered(tmp_path):
+    app = make_app(tmp_path)
+    frames(app)
+    title = app.scenes[-1]
+    click_widget(app, title.buttons["save_hand"])
+    assert app.settings.save_hand
+    app.close()
+    again = make_app(tmp_path)
+    assert again.settings.save_hand
+    again.close()
+
+
+def test_no_audio_device_runs_silent(tmp_path, monkeypatch):
+    pygame.quit()
+    monkeypatch.setenv("SDL_AUDIODRIVER", "no_such_audio_driver")
+    app = make_app(tmp_path)
+    frames(app)
+    assert not app.sounds.available
+    start_game(app)
+    play_hand_by_mouse(app)
+    assert isinstance(app.scenes[-1], ScoreScene)
+    app.close()
+
+
+def test_computer_players_think_in_another_process_while_frames_go_on(tmp_path):
+    app = make_app(tmp_path, inline_thinker=False)
+    app.change_settings(level="expert")
+    frames(app)
+    table = start_game(app)
+    thinking_frames = 0
+    for _ in range(2000):
+        app.step(1 / 60)
+        if table.asked is not None:
+            thinking_frames += 1
+        if player_turn(app) and table.game.phase == "play":
+            break
+        if player_turn(app):
+            answer_with_mouse(app)
+    assert thinking_frames > 1, "frames kept coming while a computer player thought"
+    assert table.game.phase == "play"
+    app.close()

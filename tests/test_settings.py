@@ -1,0 +1,203 @@
+"""The settings store: defaults, a round trip through the file, damaged files, atomic saving, Spades.save's folder."""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from pathlib import Path
+
+import platformdirs
+import pytest
+
+from game.rules import PRESETS, Rules
+from scenes.settings import (
+    SettingError,
+    Settings,
+    SettingsStore,
+    save_hand_path,
+    saved_game_path,
+    settings_path,
+    stats_path,
+)
+
+
+@pytest.fixture(autouse=True)
+def user_folders(tmp_path, monkeypatch):
+    """Keep every test away from the real user's folders."""
+    folders = {"config": tmp_path / "config", "data": tmp_path / "data"}
+    monkeypatch.setattr(platformdirs, "user_config_path", lambda *args, **kwargs: folders["config"] / args[0])
+    monkeypatch.setattr(platformdirs, "user_data_path", lambda *args, **kwargs: folders["data"] / args[0])
+    return folders
+
+
+def changed_settings() -> Settings:
+    custom = Rules.parse("nil=50 win=250", base=PRESETS["partner"].rules).to_line()
+    return Settings(save_hand=True, variant="custom2", custom_rules={"custom2": custom}, level="expert",
+                    names=("Ann", "Bo", "Cy", "Di"), speed="fast", trick_delay=0.0, sound=False, volume=0.25,
+                    fullscreen=False, card_back="plaid", four_colour=True, spades_first=False, aces_left=False,
+                    dim_illegal=False, auto_last_card=False, click_to_raise=True, win_score=150)
+
+
+def test_settings_round_trip_through_the_file(tmp_path):
+    store = SettingsStore(tmp_path / "nested" / "settings.json")
+    store.save(changed_settings())
+    assert SettingsStore(store.path).load() == (changed_settings(), None)
+
+
+def test_every_setting_differs_from_its_default_in_the_round_trip_example():
+    defaults, changed = Settings().to_dict(), changed_settings().to_dict()
+    assert [name for name in defaults if defaults[name] == changed[name]] == []
+
+
+def test_missing_file_gives_the_defaults_and_no_message(tmp_path):
+    assert SettingsStore(tmp_path / "absent.json").load() == (Settings(), None)
+
+
+def test_damaged_json_gives_the_defaults_and_a_message_naming_the_file(tmp_path):
+    path = tmp_path / "settings.json"
+    path.write_text('{"volume": 0.3, "sound": fal', encoding="utf-8")
+    settings, message = SettingsStore(path).load()
+    assert settings == Settings()
+    assert message is not None and str(path) in message and "\n" not in message
+
+
+def test_a_file_that_is_not_a_json_object_gives_the_defaults_and_a_message(tmp_path):
+    path = tmp_path / "settings.json"
+    path.write_text("[1, 2, 3]", encoding="utf-8")
+    settings, message = SettingsStore(path).load()
+    assert settings == Settings()
+    assert message is not None and str(path) in message
+
+
+def test_one_wrong_type_is_ignored_and_the_other_settings_kept(tmp_path):
+    path = tmp_path / "settings.json"
+    data = changed_settings().to_dict()
+    data["volume"] = "loud"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    settings, message = SettingsStore(path).load()
+    assert settings == changed_settings().replace(volume=Settings().volume)
+    assert message is not None and "volume" in message and str(path) in message and "\n" not in message
+
+
+def test_unknown_settings_are_reported_and_the_rest_kept(tmp_path):
+    path = tmp_path / "settings.json"
+    path.write_text(json.dumps({"level": "expert", "table_colour": "blue"}), encoding="utf-8")
+    settings, message = SettingsStore(path).load()
+    assert settings == Settings(level="expert")
+    assert message is not None and "table_colour" in message
+
+
+def test_from_dict_reports_each_bad_value_and_uses_its_default():
+    settings, problems = Settings.from_dict({"names": ["A", "B"], "speed": "warp", "win_score": True,
+                                             "trick_delay": 2, "save_hand": True})
+    assert settings == Settings(save_hand=True, trick_delay=2.0)
+    assert len(problems) == 3
+    assert [p.split(":")[0] for p in problems] == ["names", "speed", "win_score"]
+
+
+def test_a_custom_slot_with_a_bad_rules_line_is_dropped_alone():
+    good = PRESETS["solo"].rules.to_line()
+    settings, problems = Settings.from_dict({"custom_rules": {"custom1": good, "custom2": "nil=lots",
+                                                              "custom9": good}})
+    assert settings.custom_line("custom1") == good
+    assert settings.custom_line("custom2") is None
+    assert len(problems) == 2 and all(p.startswith("custom_rules") for p in problems)
+
+
+def test_bad_values_are_refused_when_building_or_replacing_settings():
+    with pytest.raises(SettingError):
+        Settings(level="grandmaster")
+    with pytest.raises(SettingError):
+        Settings().replace(volume=1.5)
+    with pytest.raises(SettingError):
+        Settings(names=("You", "", "North", "East"))
+    with pytest.raises(SettingError):
+        Settings(custom_rules={"custom1": "partners=0 teamnil=50"})
+
+
+def test_settings_are_frozen_and_hashable_with_custom_rules():
+    settings = Settings(custom_rules={"custom1": PRESETS["dunn"].rules.to_line()})
+    assert hash(settings) == hash(Settings(custom_rules=settings.custom_rules))
+    with pytest.raises(AttributeError):
+        settings.level = "expert"  # type: ignore[misc]
+
+
+def test_game_variant_uses_the_custom_rules_and_the_chosen_win_score():
+    chosen = changed_settings().game_variant()
+    assert chosen.id == "custom2"
+    assert chosen.rules.nil == 50
+    assert chosen.rules.win == 150
+    assert Settings().game_variant() == PRESETS["partner"]
+    assert Settings(variant="custom1").game_variant().rules == PRESETS["partner"].rules
+
+
+def test_names_by_seat_follow_south_west_north_east():
+    assert changed_settings().names_by_seat() == {"S": "Ann", "W": "Bo", "N": "Cy", "E": "Di"}
+
+
+def test_failed_save_leaves_the_old_file_intact_and_no_temporary_file(tmp_path, monkeypatch):
+    store = SettingsStore(tmp_path / "settings.json")
+    store.save(Settings())
+    before = store.path.read_bytes()
+
+    def broken_replace(source, target):
+        raise OSError("disk on fire")
+
+    monkeypatch.setattr(os, "replace", broken_replace)
+    with pytest.raises(OSError):
+        store.save(changed_settings())
+    assert store.path.read_bytes() == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["settings.json"]
+
+
+def test_save_into_a_folder_that_cannot_exist_raises_oserror(tmp_path):
+    blocker = tmp_path / "a_file"
+    blocker.write_text("not a folder", encoding="utf-8")
+    with pytest.raises(OSError):
+        SettingsStore(blocker / "settings.json").save(Settings())
+
+
+def test_store_and_game_files_default_to_the_user_folders(user_folders):
+    assert SettingsStore().path == settings_path() == user_folders["config"] / "Spades" / "settings.json"
+    assert saved_game_path() == user_folders["data"] / "Spades" / "game.json"
+    assert stats_path() == user_folders["data"] / "Spades" / "statistics.json"
+
+
+def test_hands_are_saved_in_a_writable_current_folder(tmp_path, monkeypatch):
+    assert save_hand_path(tmp_path) == (tmp_path / "Spades.save", None)
+    monkeypatch.chdir(tmp_path)
+    assert save_hand_path() == (tmp_path / "Spades.save", None)
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_an_existing_hand_log_in_the_current_folder_is_kept(tmp_path):
+    log = tmp_path / "Spades.save"
+    log.write_text("[Game \"1\"]\n", encoding="utf-8")
+    assert save_hand_path(tmp_path) == (log, None)
+    assert log.read_text(encoding="utf-8") == "[Game \"1\"]\n"
+
+
+def test_hands_go_to_the_data_folder_when_the_current_folder_refuses_files(tmp_path, monkeypatch, user_folders):
+    read_only = tmp_path / "read_only"
+    read_only.mkdir()
+    real_mkstemp = tempfile.mkstemp
+
+    def refusing_mkstemp(*args, **kwargs):
+        if Path(kwargs.get("dir", "")) == read_only:
+            raise PermissionError(13, "Permission denied", str(read_only))
+        return real_mkstemp(*args, **kwargs)
+
+    monkeypatch.setattr(tempfile, "mkstemp", refusing_mkstemp)
+    path, message = save_hand_path(read_only)
+    assert path == user_folders["data"] / "Spades" / "Spades.save"
+    assert path.parent.is_dir()
+    assert message is not None and str(read_only) in message and str(path) in message
+
+
+def test_hands_go_to_the_data_folder_when_the_current_folder_is_gone(tmp_path, user_folders):
+    blocker = tmp_path / "a_file"
+    blocker.write_text("not a folder", encoding="utf-8")
+    path, message = save_hand_path(blocker / "inside")
+    assert path == user_folders["data"] / "Spades" / "Spades.save"
+    assert message is not None and str(path) in message
