@@ -12,7 +12,7 @@ from scenes.palette import GOLD, SHADOW
 from scenes.scene import Scene
 from scenes.score import draw_panel
 
-MENU_RECT = pygame.Rect(layout.WIDTH // 2 - 100, 70, 200, 200)
+MENU_RECT = pygame.Rect(layout.WIDTH // 2 - 100, 50, 200, 230)
 
 
 class MenuScene(Scene):
@@ -29,6 +29,7 @@ class MenuScene(Scene):
     def enter(self) -> None:
         entries = [("resume", "Resume"), ("last", "Last trick"),
                    ("save_hand", widgets.toggle_text("Save Hand", self.app.settings.save_hand)),
+                   ("sound", widgets.toggle_text("Sound", self.app.settings.sound)),
                    ("new", "New game"), ("quit", "Save and quit")]
         if self.show_last_trick is None:
             entries.pop(1)
@@ -57,6 +58,9 @@ class MenuScene(Scene):
         elif pressed == "save_hand":
             self.app.change_settings(save_hand=not self.app.settings.save_hand)
             self.buttons["save_hand"].set_text(widgets.toggle_text("Save Hand", self.app.settings.save_hand))
+        elif pressed == "sound":
+            self.app.change_settings(sound=not self.app.settings.sound)
+            self.buttons["sound"].set_text(widgets.toggle_text("Sound", self.app.settings.sound))
         elif pressed == "new":
             if self.confirming:
                 self.app.new_game()

@@ -69,7 +69,7 @@ def take(folder: Path, seed: int = 11) -> list[str]:
             if 20 < dealt < 40 and table.model.hand_number == 1:
                 shot("deal")
             if table.busy or table.game.to_act != "S":
-                if len(table.model.trick) == 3 and table.model.hand_number == 1 and "play" in taken:
+                if table.model.trick_winner and not table.flights and "play" in taken:
                     shot("trick")
                 continue
             if table.box is not None:

@@ -13,21 +13,8 @@ from pathlib import Path
 from game.events import Event
 from game.game import Game
 from game.handlog import HandLogWriter
-from game.rules import Rules, variant
 from game.savegame import load_game, save_game
 from scenes.settings import Settings
-
-
-def rules_for(settings: Settings) -> tuple[Rules, str]:
-    """The rules the settings choose (a preset or a Custom slot), and the variant's name."""
-    chosen = variant(settings.variant)
-    rules = chosen.rules
-    line = dict(settings.custom_rules).get(settings.variant)
-    if line:
-        rules = Rules.parse(line, base=rules)
-    if settings.win_score is not None:
-        rules = rules.replace(win=settings.win_score)
-    return rules, chosen.name
 
 
 class GameSession:
@@ -40,10 +27,10 @@ class GameSession:
 
     @classmethod
     def new(cls, settings: Settings, log_path: Path, seed: int | None = None) -> GameSession:
-        rules, name = rules_for(settings)
+        chosen = settings.game_variant()
         pending: deque[Event] = deque()
-        names = dict(zip("SWNE", settings.names, strict=False))
-        game = Game(rules, seed=seed, variant=name, names=names, listeners=[pending.append])
+        game = Game(chosen.rules, seed=seed, variant=chosen.name, names=settings.names_by_seat(),
+                    listeners=[pending.append])
         return cls(game, pending, log_path, settings.save_hand)
 
     @classmethod

@@ -38,7 +38,7 @@ from game.view import seat_view
 from scenes import layout, text
 from scenes.animation import Beat, Fade, Flight
 from scenes.bid_box import BidBox
-from scenes.palette import GOLD, GREY_LIGHT, PANEL, PANEL_EDGE, WHITE
+from scenes.palette import GOLD, PANEL, PANEL_EDGE, WHITE
 from scenes.scene import Scene
 from scenes.table_draw import SIDE_TURNS, Marks, TablePainter, fan_positions, hand_origin
 from scenes.table_model import TableModel
@@ -79,6 +79,8 @@ class TableScene(Scene):
         self.show_last = False
         self.paused = False
         self.closed = False
+        self.reviewed = 0
+        """The hand whose bids have been shown before its first card."""
         self.waiting: Answer | None = None
 
     # -- life on the stack ---------------------------------------------------------------
@@ -250,6 +252,10 @@ class TableScene(Scene):
         seat = self.game.to_act
         if seat is None:
             return
+        if self.game.phase == "play" and not self.game.hand.tricks and not self.game.hand.trick and (
+                self.reviewed != self.game.hand.number):
+            self.review_bids()
+            return
         key = (self.game.hand.number, len(self.game.actions), self.game.phase)
         if seat == "S":
             if key != self.decision_key:
@@ -265,6 +271,17 @@ class TableScene(Scene):
             self.app.thinker.ask(Request(self.token, "decide", level, view, seed=player_seed(self.game.seed, seat),
                                          time_limit=TIME_LIMIT.get(level)))
             self.asked = (self.token, self.clock)
+
+    def review_bids(self) -> None:
+        """A pause to look at the bids before the first card (a click goes on)."""
+        self.reviewed = self.game.hand.number
+        model = self.model
+        if model.rules.partners:
+            totals = [f"{label} {model.contract(seats)[1]}" for label, seats in (("Us", "SN"), ("Them", "WE"))]
+            self.say(f"Bids are in: {', '.join(totals)}", life=layout.BID_REVIEW_PAUSE + 0.5)
+        else:
+            self.say("Bids are in", life=layout.BID_REVIEW_PAUSE + 0.5)
+        self.beats.append(Beat(self.time(layout.BID_REVIEW_PAUSE), wait_click=self.app.speed > 0))
 
     def seed(self) -> int:
         return (self.game.seed + 7919 * len(self.game.actions)) % 2**31
@@ -341,10 +358,10 @@ class TableScene(Scene):
             return
         self.reason = answer.reason
         self.suggestion = answer.choice
+        self.say(answer.reason, life=2 * layout.MESSAGE_LIFE)
         phase = self.game.phase
         if phase == "play":
             self.suggested = Card.parse(str(answer.choice))
-            self.say(answer.reason)
         elif phase == "exchange":
             self.selected = {Card.parse(c) for c in answer.choice}
             if self.box:
@@ -370,16 +387,46 @@ class TableScene(Scene):
                 self.act(choice)
 
     def on_key(self, event: pygame.event.Event) -> None:
-        if event.key == pygame.K_ESCAPE:
+        key = event.key
+        if key == pygame.K_ESCAPE:
             from scenes.menu import MenuScene
 
             self.app.push(MenuScene(self.app, show_last_trick=self.open_last_trick))
-        elif event.key == pygame.K_l:
+        elif key == pygame.K_l:
             self.show_last = not self.show_last
-        elif event.key == pygame.K_s:
+        elif key == pygame.K_s:
             self.ask_suggestion()
-        elif event.key in (pygame.K_SPACE, pygame.K_RETURN) and self.busy:
-            self.skip()
+        elif key == pygame.K_m:
+            self.app.change_settings(sound=not self.app.settings.sound)
+            self.say("Sound on" if self.app.settings.sound else "Sound off")
+        elif self.busy:
+            if key in (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER):
+                self.skip()
+        elif self.game.to_act == "S":
+            self.on_turn_key(key)
+
+    def on_turn_key(self, key: int) -> None:
+        """The keyboard on the player's turn: arrows pick a card, Enter plays or bids, +/- set the bid."""
+        if key in (pygame.K_LEFT, pygame.K_RIGHT):
+            cards = self.visible_south()
+            if cards and self.model.south_looked:
+                index = cards.index(self.hover) if self.hover in cards else (-1 if key == pygame.K_RIGHT else 0)
+                self.hover = cards[max(0, min(len(cards) - 1, index + (1 if key == pygame.K_RIGHT else -1)))]
+        elif key == pygame.K_SPACE and self.hover is not None:
+            self.choose_card(self.hover)
+        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_UP):
+            if self.game.phase == "play" and self.hover is not None:
+                self.choose_card(self.hover)
+            elif self.game.phase == "exchange" and self.exchange_ready():
+                self.act([str(c) for c in self.selected])
+            elif self.box and self.box.numbers:
+                self.act(self.box.number_choice())
+        elif self.box and key in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
+            self.box.step(1)
+        elif self.box and key in (pygame.K_MINUS, pygame.K_KP_MINUS):
+            self.box.step(-1)
+        elif self.box and key == pygame.K_n and "nil" in self.box.legal:
+            self.act("nil")
 
     def on_click(self, pos: tuple[int, int]) -> None:
         if self.show_last:
@@ -389,8 +436,11 @@ class TableScene(Scene):
             self.skip()
             return
         card = self.card_at(pos)
-        if card is None or self.game.to_act != "S":
-            return
+        if card is not None and self.game.to_act == "S":
+            self.choose_card(card)
+
+    def choose_card(self, card: Card) -> None:
+        """A card picked by mouse or keys: played, raised first, or marked for the exchange."""
         phase = self.game.phase
         if phase == "exchange":
             self.selected ^= {card}
@@ -513,12 +563,6 @@ class TableScene(Scene):
                 image.set_alpha(message.alpha)
                 surface.blit(image, (layout.WIDTH // 2 - image.get_width() // 2, y))
                 y += 10
-        if self.reason and self.box:
-            x, y, width, _ = layout.BID_BOX
-            lines = text.wrap(self.reason, 300)
-            top = y - 6 - 10 * len(lines)
-            for i, line in enumerate(lines):
-                text.draw(surface, line, (x + width, top + i * 10), GREY_LIGHT, align="right")
 
     def draw_last_trick(self, surface: pygame.Surface) -> None:
         box = pygame.Rect(200, 70, 240, 170)

@@ -252,3 +252,47 @@ def test_computer_players_think_in_another_process_while_frames_go_on(tmp_path):
     assert thinking_frames > 1, "frames kept coming while a computer player thought"
     assert table.game.phase == "play"
     app.close()
+
+
+def test_the_keyboard_bids_and_plays(app):
+    table = start_game(app)
+    wait_for(app, lambda: player_turn(app))
+    while table.game.phase != "bid":
+        answer_with_mouse(app)
+        wait_for(app, lambda: player_turn(app))
+    box = table.box
+    start = box.value
+    press(app, pygame.K_MINUS)
+    press(app, pygame.K_PLUS)
+    press(app, pygame.K_PLUS)
+    legal = sorted(int(c) for c in table.game.hand.legal_choices("S") if c.isdigit())
+    index = max(0, legal.index(start) - 1)
+    index = min(len(legal) - 1, index + 2)
+    expected = legal[index]
+    assert box.value == expected
+    press(app, pygame.K_RETURN)
+    assert table.game.hand.bids["S"].tricks == expected
+    reach_play(app)
+    press(app, pygame.K_RIGHT)
+    press(app, pygame.K_RIGHT)
+    cards = table.visible_south()
+    assert table.hover == cards[1]
+    legal_cards = set(table.game.hand.legal_plays("S"))
+    while table.hover not in legal_cards:
+        press(app, pygame.K_RIGHT)
+    chosen = table.hover
+    press(app, pygame.K_RETURN)
+    assert ("S", str(chosen)) in [tuple(a) for a in table.game.actions]
+
+
+def test_m_mutes_and_the_menu_toggles_sound(app):
+    table = start_game(app)
+    assert app.settings.sound
+    press(app, pygame.K_m)
+    assert not app.settings.sound and not app.sounds.enabled
+    press(app, pygame.K_ESCAPE)
+    menu = app.scenes[-1]
+    click_widget(app, menu.buttons["sound"])
+    assert app.settings.sound
+    press(app, pygame.K_ESCAPE)
+    assert app.scenes[-1] is table

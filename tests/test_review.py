@@ -1,0 +1,320 @@
+"""Review Hands: a real `Spades.save` with a damaged block, listed and replayed through the event queue."""
+
+from __future__ import annotations
+
+import functools
+
+import pygame
+import pytest
+
+from game.cards import Card
+from game.game import Game
+from game.hand import Hand
+from game.handlog import HandLogWriter, LoggedHand, append_hand
+from game.players import RandomPlayer, decide
+from game.rules import PRESETS
+from game.seats import SEATS
+from game.suggest import suggest
+from game.thinker import Request
+from game.view import seat_view
+from scenes.review import VISIBLE_ROWS, ReviewScene
+from scenes.title import TitleScene
+from tests.app_driver import click, click_widget, frames, make_app, press, wait_for
+
+RULES = PRESETS["partner"].rules.replace(exchange=2, win=3000, lose=-3000)
+HANDS = 4
+DAMAGED = 2
+"""The hand number whose block is damaged (a block in the middle of the log)."""
+
+
+@functools.cache
+def played_game() -> Game:
+    """Four hands by random players who bid blind nil now and then (so some hands have an exchange)."""
+    for seed in range(40):
+        game = Game(RULES, seed=seed, variant="Partner", names={"S": "Ann Lee", "W": "Wes", "N": "Nia", "E": "Eve"})
+        players = {seat: RandomPlayer(seat, RULES.to_dict(), seed=seed * 10 + i, steady_bid=None)
+                   for i, seat in enumerate(SEATS)}
+        while len(game.finished) < HANDS:
+            seat = game.to_act
+            game.apply(seat, decide(players[seat], seat_view(game.hand, seat)))
+        if any(hand.exchanges for hand in game.finished):
+            return game
+    raise AssertionError("no game with an exchange")
+
+
+def write_log(path, game: Game) -> None:
+    """The game's hands as the game's own writer appends them."""
+    writer = HandLogWriter(path)
+    for hand in game.finished:
+        writer.write(LoggedHand.from_hand(hand, game.id, game.variant, game.names))
+
+
+def damage_a_card(path, number: int) -> int:
+    """Corrupt a card of the first trick of hand `number`'s block; the line number changed."""
+    lines = path.read_text(encoding="utf-8").split("\n")
+    start = [i for i, line in enumerate(lines) if line.startswith('[Hand "')][number - 1]
+    first_trick = next(i for i in range(start, len(lines)) if lines[i].startswith(" 1 "))
+    lines[first_trick] = lines[first_trick].rstrip()[:-2] + "ZZ"
+    path.write_text("\n".join(lines), encoding="utf-8")
+    return first_trick + 1
+
+
+def positions(hand: Hand) -> list[dict[str, object]]:
+    """What the table holds after each card of the engine's own hand: every seat's cards (after
+    any exchange) and the trick on the table in play order (complete right after its fourth card)."""
+    held = {seat: set(hand.dealt[seat]) for seat in SEATS}
+    for exchange in hand.exchanges:
+        held[exchange.giver] -= set(exchange.cards)
+        held[exchange.receiver] |= set(exchange.cards)
+    shown = [{**{seat: set(cards) for seat, cards in held.items()}, "trick": []}]
+    for trick in hand.tricks:
+        for count, (seat, card) in enumerate(trick.plays, start=1):
+            held[seat].discard(card)
+            shown.append({**{s: set(cards) for s, cards in held.items()},
+                          "trick": [c for _, c in trick.plays[:count]]})
+    return shown
+
+
+def on_screen(scene: ReviewScene) -> dict[str, object]:
+    drawn = scene.drawn
+    for seat in SEATS:
+        assert len(drawn[seat]) == len(set(drawn[seat])), "a card drawn twice"
+    return {**{seat: set(drawn[seat]) for seat in SEATS}, "trick": list(drawn["trick"])}
+
+
+@pytest.fixture
+def log(tmp_path):
+    path = tmp_path / "Spades.save"
+    write_log(path, played_game())
+    damage_a_card(path, DAMAGED)
+    return path
+
+
+@pytest.fixture
+def app(tmp_path):
+    app = make_app(tmp_path)
+    frames(app)
+    yield app
+    app.close()
+
+
+def open_review(app, path) -> ReviewScene:
+    app.push(ReviewScene(app, path))
+    frames(app)
+    return app.scenes[-1]
+
+
+def open_hand(app, scene: ReviewScene, number: int) -> Hand:
+    """Click the row of hand `number` twice (choose, then open); the engine's hand it logged."""
+    index = next(i for i, row in enumerate(scene.rows) if row.hand is not None and row.hand.number == number)
+    click(app, scene.row_rect(index).center)
+    if scene.replay is None:
+        click(app, scene.row_rect(index).center)
+    assert scene.replay is not None and scene.replay.logged.number == number
+    return played_game().finished[number - 1]
+
+
+# ---------------------------------------------------------------------------
+# The list
+
+
+def test_list_shows_every_good_hand_in_file_order_and_the_damaged_block_in_its_place(app, log):
+    damaged_line = damage_a_card(log, DAMAGED)  # damage it further: still one damaged block
+    scene = open_review(app, log)
+    assert [row.hand.number if row.hand else "damaged" for row in scene.rows] == [1, "damaged", 3, 4]
+    damage = scene.rows[1].damage
+    assert damage.first_line < damaged_line <= damage.last_line
+    assert f"line {damaged_line}" in damage.reason and "ZZ" in damage.reason
+    game = played_game()
+    assert [row.hand.game_id for row in scene.rows if row.hand] == [game.id] * 3
+
+
+def test_a_damaged_block_cannot_be_opened_but_the_others_can(app, log):
+    scene = open_review(app, log)
+    press(app, pygame.K_DOWN)
+    assert scene.selected == 1
+    press(app, pygame.K_RETURN)
+    click(app, scene.row_rect(1).center)
+    assert scene.replay is None
+    click_widget(app, scene.list_buttons["open"])
+    assert scene.replay is None
+    press(app, pygame.K_DOWN)
+    press(app, pygame.K_RETURN)
+    assert scene.replay is not None and scene.replay.logged.number == 3
+
+
+def test_a_long_list_scrolls_with_keys_and_the_wheel_and_rows_open_by_click(app, tmp_path):
+    path = tmp_path / "long.save"
+    game = played_game()
+    for copy in range(10):
+        for hand in game.finished:
+            logged = LoggedHand.from_hand(hand, f"{game.id}-{copy}", game.variant, game.names)
+            append_hand(path, logged)
+    scene = open_review(app, path)
+    assert len(scene.rows) == 10 * HANDS > VISIBLE_ROWS
+    press(app, pygame.K_END)
+    assert scene.selected == len(scene.rows) - 1 and scene.top == len(scene.rows) - VISIBLE_ROWS
+    pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=2, flipped=False))
+    frames(app)
+    assert scene.top == len(scene.rows) - VISIBLE_ROWS - 6
+    press(app, pygame.K_HOME)
+    assert (scene.selected, scene.top) == (0, 0)
+    press(app, pygame.K_PAGEDOWN)
+    assert scene.selected == VISIBLE_ROWS and scene.top == 1
+    click(app, scene.row_rect(5).center)
+    assert scene.selected == 5 and scene.replay is None
+    click(app, scene.row_rect(5).center)
+    assert scene.replay.logged.game_id == f"{game.id}-1" and scene.replay.logged.number == 2
+
+
+def test_a_missing_file_gives_a_message_and_back_returns_to_the_title(app, tmp_path):
+    scene = open_review(app, tmp_path / "nowhere" / "Spades.save")
+    assert scene.rows == [] and "no saved hands" in scene.message and "Spades.save" in scene.message
+    press(app, pygame.K_RETURN)
+    press(app, pygame.K_DOWN)
+    click_widget(app, scene.list_buttons["back"])
+    assert isinstance(app.scenes[-1], TitleScene)
+
+
+def test_an_empty_file_gives_a_message(app, tmp_path):
+    path = tmp_path / "Spades.save"
+    path.write_text("% nothing here yet\n\n", encoding="utf-8")
+    scene = open_review(app, path)
+    assert scene.rows == [] and "no hands" in scene.message
+    press(app, pygame.K_ESCAPE)
+    assert isinstance(app.scenes[-1], TitleScene)
+
+
+# ---------------------------------------------------------------------------
+# A hand
+
+
+def test_every_card_forward_with_the_keys_and_back_with_the_button_shows_the_engines_position(app, log):
+    scene = open_review(app, log)
+    for number in (1, 3):
+        hand = open_hand(app, scene, number)
+        expected = positions(hand)
+        assert on_screen(scene) == expected[0]
+        for step in range(1, 53):
+            press(app, pygame.K_RIGHT)
+            assert scene.step == step
+            assert on_screen(scene) == expected[step], f"hand {number}, card {step}"
+        press(app, pygame.K_RIGHT)
+        assert scene.step == 52
+        for step in range(51, -1, -1):
+            click_widget(app, scene.hand_buttons["back_one"])
+            assert on_screen(scene) == expected[step], f"hand {number}, back to card {step}"
+        press(app, pygame.K_ESCAPE)
+        assert scene.replay is None
+
+
+def test_a_hand_with_an_exchange_starts_from_the_cards_after_it(app, log):
+    game = played_game()
+    number = next(hand.number for hand in game.finished if hand.exchanges and hand.number != DAMAGED)
+    scene = open_review(app, log)
+    hand = open_hand(app, scene, number)
+    assert scene.replay.logged.exchanges == tuple(hand.exchanges)
+    exchange = hand.exchanges[0]
+    assert set(exchange.cards) <= on_screen(scene)[exchange.receiver]
+    assert not set(exchange.cards) & on_screen(scene)[exchange.giver]
+
+
+def test_tricks_with_keys_and_buttons(app, log):
+    scene = open_review(app, log)
+    hand = open_hand(app, scene, 1)
+    expected = positions(hand)
+    press(app, pygame.K_DOWN)
+    assert scene.step == 4 and on_screen(scene)["trick"] == [c for _, c in hand.tricks[0].plays]
+    press(app, pygame.K_PAGEDOWN)
+    press(app, pygame.K_RIGHT)
+    assert scene.step == 9
+    press(app, pygame.K_UP)
+    assert scene.step == 8
+    press(app, pygame.K_PAGEUP)
+    assert scene.step == 4
+    click_widget(app, scene.hand_buttons["trick_next"])
+    assert scene.step == 8 and on_screen(scene) == expected[8]
+    click_widget(app, scene.hand_buttons["trick_back"])
+    assert scene.step == 4
+    press(app, pygame.K_END)
+    assert scene.step == 52 and on_screen(scene) == expected[52]
+    assert all(not on_screen(scene)[seat] for seat in SEATS)
+    press(app, pygame.K_DOWN)
+    assert scene.step == 52
+    click_widget(app, scene.hand_buttons["first"])
+    assert scene.step == 0
+    click_widget(app, scene.hand_buttons["next"])
+    assert scene.step == 1
+    click_widget(app, scene.hand_buttons["last"])
+    assert scene.step == 52
+    press(app, pygame.K_HOME)
+    assert scene.step == 0
+
+
+def test_the_end_of_a_hand_shows_the_engines_score(app, log):
+    scene = open_review(app, log)
+    hand = open_hand(app, scene, 4)
+    press(app, pygame.K_END)
+    score = scene.replay.score
+    assert score.score_text == hand.score.score_text == scene.replay.logged.score
+    assert {side: s.parts for side, s in score.sides.items()} == {side: s.parts for side, s in hand.score.sides.items()}
+
+
+def south_play(app, scene: ReviewScene, nth: int) -> int:
+    """Step forward until South's `nth` card (from 1) is the last one shown; the step reached."""
+    seen = 0
+    while True:
+        press(app, pygame.K_RIGHT)
+        if scene.position.last[0] == "S":
+            seen += 1
+            if seen == nth:
+                return scene.step
+
+
+def test_expert_advice_arrives_for_a_south_play_and_is_a_card_south_held(app, log):
+    scene = open_review(app, log)
+    hand = open_hand(app, scene, 3)
+    expected = positions(hand)
+    step = south_play(app, scene, 2)
+    wait_for(app, lambda: scene.shown_advice is not None)
+    card, reason = scene.shown_advice
+    assert card is not None and reason, f"Expert gave no card: {reason}"
+    assert Card.parse(card) in expected[step - 1]["S"]
+    view = scene.replay.south_views[step]
+    assert card in view["legal"] and sorted(view["hand"]) == sorted(str(c) for c in expected[step - 1]["S"])
+    press(app, pygame.K_RIGHT)
+    if scene.position.last[0] != "S":
+        assert scene.shown_advice is None
+    press(app, pygame.K_LEFT)
+    assert scene.shown_advice == (card, reason), "the answer is kept"
+
+
+def test_the_advice_is_experts_answer_for_that_position_and_other_answers_are_ignored(app, log):
+    scene = open_review(app, log)
+    open_hand(app, scene, 1)
+    first, fifth = sorted(scene.replay.south_views)[0], sorted(scene.replay.south_views)[4]
+    wanted = suggest(scene.replay.south_views[fifth], level="expert", seed=0)
+    other = suggest(scene.replay.south_views[first], level="expert", seed=0)
+    assert (other.choice, other.reason) != (wanted.choice, wanted.reason)
+    scene.go(fifth - 1)
+    frames(app)
+    app.thinker.ask(Request(7, "suggest", "expert", scene.replay.south_views[first], seed=0))
+    press(app, pygame.K_RIGHT)
+    assert scene.step == fifth
+    wait_for(app, lambda: scene.shown_advice is not None)
+    assert scene.shown_advice == (wanted.choice, wanted.reason)
+
+
+def test_escape_goes_from_a_hand_to_the_list_and_from_the_list_to_the_title(app, log):
+    scene = open_review(app, log)
+    open_hand(app, scene, 1)
+    press(app, pygame.K_RIGHT)
+    press(app, pygame.K_ESCAPE)
+    assert scene.replay is None and app.scenes[-1] is scene
+    assert scene.list_buttons["open"].visible and not scene.hand_buttons["next"].visible
+    open_hand(app, scene, 4)
+    click_widget(app, scene.hand_buttons["list"])
+    assert scene.replay is None
+    press(app, pygame.K_ESCAPE)
+    assert isinstance(app.scenes[-1], TitleScene)
+    assert app.scenes[-1].buttons["new"].visible

@@ -1,0 +1,124 @@
+"""The Statistics screen, driven through the event queue: the table, scrolling, Reset, leaving."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game.bids import Bid
+from game.rules import PRESETS
+from game.scoring import Standing, score_hand
+from game.stats import Statistics, Tally, load
+from scenes.statistics import VISIBLE_ROWS, StatisticsScene
+from scenes.title import TitleScene
+from tests.app_driver import click_widget, frames, make_app, press
+
+
+@pytest.fixture
+def app(tmp_path):
+    app = make_app(tmp_path)
+    frames(app)
+    yield app
+    app.close()
+
+
+def some_statistics() -> Statistics:
+    statistics = Statistics()
+    rules = PRESETS["partner"].rules
+    bids = {"S": Bid(0), "W": Bid(3), "N": Bid(4), "E": Bid(3)}
+    made = score_hand(rules, bids, {"S": 0, "W": 4, "N": 5, "E": 4}, [], {"NS": Standing(), "EW": Standing()})
+    failed = score_hand(rules, bids, {"S": 1, "W": 4, "N": 3, "E": 5}, [], {"NS": Standing(), "EW": Standing()})
+    statistics.record_hand("Partner", "normal", made, "NS", bids)
+    statistics.record_hand("Partner", "normal", failed, "NS", bids)
+    statistics.record_game("Partner", "normal", True, 520)
+    statistics.record_game("Solo", "expert", False, 120)
+    statistics.record_game("Solo", "expert", False, 80)
+    statistics.record_game("Partner", "expert", True, 505)
+    return statistics
+
+
+def open_statistics(app, statistics: Statistics, path) -> StatisticsScene:
+    app.push(StatisticsScene(app, statistics, path))
+    frames(app)
+    return app.scenes[-1]
+
+
+def test_the_table_has_a_row_per_variant_and_level_and_the_totals(app, tmp_path):
+    scene = open_statistics(app, some_statistics(), tmp_path / "statistics.json")
+    table = scene.table()
+    assert [row[:2] for row in table] == [["Partner", "Normal"], ["Partner", "Expert"], ["Solo", "Expert"],
+                                          ["All", ""]]
+    won, lost, rate, hands, made, set_, nils, blind, bags = table[0][2:]
+    assert (won, lost, rate, hands) == ("1", "0", "100%", "2")
+    assert (made, set_, nils, blind, bags) == ("1", "1", "1/2", "0/0", "1.00")
+    assert table[2][2:5] == ["0", "2", "0%"]
+    assert table[-1][2:5] == ["2", "2", "50%"]
+
+
+def test_nothing_counted_shows_no_table_and_no_reset(app, tmp_path):
+    scene = open_statistics(app, Statistics(), tmp_path / "statistics.json")
+    assert scene.table() == []
+    assert not scene.buttons["reset"].is_enabled
+
+
+def test_reset_asks_once_more_then_forgets_and_saves(app, tmp_path):
+    path = tmp_path / "statistics.json"
+    statistics = some_statistics()
+    statistics.save(path)
+    scene = open_statistics(app, statistics, path)
+    click_widget(app, scene.buttons["reset"])
+    assert scene.buttons["reset"].text == "Sure? Reset"
+    assert not statistics.empty and load(path) == (some_statistics(), None)
+    click_widget(app, scene.buttons["reset"])
+    assert statistics.empty and scene.table() == []
+    assert load(path) == (Statistics(), None)
+    assert scene.buttons["reset"].text == "Reset" and not scene.buttons["reset"].is_enabled
+    assert scene.message and scene.message[0] == "Statistics reset."
+
+
+def test_a_reset_that_cannot_be_saved_says_so(app, tmp_path):
+    blocker = tmp_path / "a-file"
+    blocker.write_text("not a folder")
+    scene = open_statistics(app, some_statistics(), blocker / "statistics.json")
+    click_widget(app, scene.buttons["reset"])
+    click_widget(app, scene.buttons["reset"])
+    assert scene.statistics.empty
+    assert scene.message and "not saved" in scene.message[0]
+
+
+def test_many_rows_scroll_with_the_keys_and_the_wheel(app, tmp_path):
+    statistics = Statistics()
+    for number in range(VISIBLE_ROWS + 5):
+        statistics.tallies[(f"Game {number:02d}", "normal")] = Tally(games_won=number, hands=1)
+    scene = open_statistics(app, statistics, tmp_path / "statistics.json")
+    assert len(scene.table()) == VISIBLE_ROWS + 1
+    assert scene.table()[0][0] == "Game 00"
+    press(app, pygame.K_DOWN)
+    assert scene.table()[0][2] == "1"
+    press(app, pygame.K_END)
+    assert scene.table()[-2][2] == str(VISIBLE_ROWS + 4)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=2, flipped=False, precise_x=0.0, precise_y=2.0))
+    frames(app)
+    assert scene.table()[0][2] == "3"
+    press(app, pygame.K_HOME)
+    assert scene.table()[0][2] == "0"
+    assert scene.table()[-1][2] == str(sum(range(VISIBLE_ROWS + 5)))
+
+
+def test_escape_and_back_return_to_the_title(app, tmp_path):
+    open_statistics(app, some_statistics(), tmp_path / "statistics.json")
+    press(app, pygame.K_ESCAPE)
+    assert isinstance(app.scenes[-1], TitleScene)
+    scene = open_statistics(app, some_statistics(), tmp_path / "statistics.json")
+    click_widget(app, scene.buttons["back"])
+    assert isinstance(app.scenes[-1], TitleScene)
+    assert len(app.scenes) == 1
+
+
+def test_the_screen_draws_the_table(app, tmp_path):
+    open_statistics(app, Statistics(), tmp_path / "statistics.json")
+    empty = pygame.image.tobytes(app.screen.subsurface(pygame.Rect(20, 90, 600, 100)), "RGB")
+    app.pop()
+    open_statistics(app, some_statistics(), tmp_path / "statistics.json")
+    full = pygame.image.tobytes(app.screen.subsurface(pygame.Rect(20, 90, 600, 100)), "RGB")
+    assert empty != full

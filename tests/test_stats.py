@@ -1,0 +1,285 @@
+"""The player's statistics: what whole games add up to, nils counted right, the file kept safe."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from game.bids import Bid
+from game.game import Game
+from game.players import RandomPlayer, decide, play_game
+from game.rules import PRESETS, Rules
+from game.scoring import HandScore, Standing, score_hand
+from game.seats import SEATS, side_of, sides
+from game.stats import Statistics, StatsRecorder, Tally, load
+from game.view import seat_view
+
+
+def players(rules: Rules, seed: int) -> dict[str, RandomPlayer]:
+    return {seat: RandomPlayer(seat, rules.to_dict(), seed=seed * 4 + i, steady_bid=3) for i, seat in enumerate(SEATS)}
+
+
+def quick(variant_id: str) -> tuple[str, Rules]:
+    variant = PRESETS[variant_id]
+    return variant.name, variant.rules.replace(win=150)
+
+
+def recorded_game(statistics: Statistics, path: Path, variant_id: str, level: str, seed: int) -> Game:
+    name, rules = quick(variant_id)
+    game = Game(rules, seed=seed, variant=name)
+    StatsRecorder(statistics, path, level).attach(game)
+    return play_game(game, players(rules, seed))
+
+
+def hand_score(variant_id: str, bids: str, taken: str) -> tuple[HandScore, dict[str, Bid]]:
+    """Score one hand: `bids` like ``"S:nil W:3 N:4 E:3"``, `taken` like ``"S:0 W:4 N:5 E:4"``."""
+    rules = PRESETS[variant_id].rules
+    bid_of = {item.split(":")[0]: Bid.parse(item.split(":")[1]) for item in bids.split()}
+    taken_by = {item.split(":")[0]: int(item.split(":")[1]) for item in taken.split()}
+    winners = [seat for seat in SEATS for _ in range(taken_by[seat])]
+    before = {side: Standing() for side in sides(rules.partners)}
+    return score_hand(rules, bid_of, taken_by, winners, before), bid_of
+
+
+# -- whole games -----------------------------------------------------------------------------
+
+@pytest.mark.parametrize("variant_id", ["partner", "solo", "suicide", "mirrors", "dunn"])
+def test_whole_games_count_every_hand_contract_and_result(tmp_path, variant_id):
+    statistics = Statistics()
+    games = [recorded_game(statistics, tmp_path / "statistics.json", variant_id, "normal", seed) for seed in (1, 2)]
+    name, rules = quick(variant_id)
+    side = side_of("S", rules.partners)
+    tally = statistics.tally(name, "normal")
+    hands = [hand for game in games for hand in game.finished]
+    assert tally.games_played == 2
+    assert tally.games_won + tally.games_lost == tally.games_played
+    assert tally.games_won == sum(game.winner == side for game in games)
+    assert tally.hands == len(hands)
+    assert tally.contracts_made == sum(hand.score.sides[side].made is True for hand in hands)
+    assert tally.contracts_set == sum(hand.score.sides[side].made is False for hand in hands)
+    assert tally.bags == sum(hand.score.sides[side].bags_taken for hand in hands)
+    nil_hands = [hand for hand in hands if hand.bids["S"].is_nil and not hand.bids["S"].blind]
+    assert tally.nils_tried == len(nil_hands)
+    if not (rules.team_nil and any(h.bids["N"].is_nil for h in nil_hands)):
+        assert tally.nils_made == sum(hand.taken["S"] == 0 for hand in nil_hands)
+    assert tally.best_score == max(game.standings[side].points for game in games)
+    assert load(tmp_path / "statistics.json") == (statistics, None)
+
+
+def test_suicide_games_give_the_player_nils_to_count(tmp_path):
+    statistics = Statistics()
+    for seed in (1, 2, 3):
+        recorded_game(statistics, tmp_path / "s.json", "suicide", "expert", seed)
+    tally = statistics.tally("Suicide", "expert")
+    assert tally.nils_tried > 0
+    assert tally.nils_made <= tally.nils_tried
+
+
+def test_totals_add_up_every_variant_and_level(tmp_path):
+    statistics = Statistics()
+    recorded_game(statistics, tmp_path / "s.json", "partner", "normal", 1)
+    recorded_game(statistics, tmp_path / "s.json", "partner", "expert", 2)
+    recorded_game(statistics, tmp_path / "s.json", "solo", "normal", 3)
+    assert set(key for key, _ in statistics) == {("Partner", "normal"), ("Partner", "expert"), ("Solo", "normal")}
+    total = statistics.total
+    tallies = [tally for _, tally in statistics]
+    assert total.games_played == 3 == sum(t.games_played for t in tallies)
+    assert total.games_won + total.games_lost == total.games_played
+    for count in ("hands", "contracts_made", "contracts_set", "nils_tried", "nils_made", "bags", "bag_penalty"):
+        assert getattr(total, count) == sum(getattr(t, count) for t in tallies)
+    assert total.best_score == max(t.best_score for t in tallies)
+
+
+def test_a_continued_game_counts_only_the_hands_played_after_it_was_restored(tmp_path):
+    statistics = Statistics()
+    name, rules = quick("partner")
+    first = Game(rules, seed=9, variant=name)
+    StatsRecorder(statistics, tmp_path / "s.json", "normal").attach(first)
+    seats = players(rules, 9)
+    while len(first.finished) < 2:
+        seat = first.to_act
+        first.apply(seat, decide(seats[seat], seat_view(first.hand, seat)))
+    assert statistics.tally(name, "normal").hands == 2
+    continued = Game.from_json(json.loads(json.dumps(first.to_json())))
+    StatsRecorder(statistics, tmp_path / "s.json", "normal").attach(continued)
+    play_game(continued, seats)
+    tally = statistics.tally(name, "normal")
+    assert tally.hands == len(continued.finished)
+    assert tally.games_played == 1
+
+
+def test_a_statistics_file_that_cannot_be_written_never_stops_the_game(tmp_path):
+    blocker = tmp_path / "not-a-folder"
+    blocker.write_text("a file where the folder should be")
+    statistics = Statistics()
+    changes = []
+    name, rules = quick("partner")
+    game = Game(rules, seed=4, variant=name)
+    recorder = StatsRecorder(statistics, blocker / "statistics.json", "normal", on_change=lambda: changes.append(1))
+    recorder.attach(game)
+    play_game(game, players(rules, 4))
+    assert game.over
+    assert recorder.error and recorder.error.startswith("Statistics not saved")
+    assert statistics.tally(name, "normal").games_played == 1
+    assert len(changes) == len(game.finished) + 1
+    recorder.path = tmp_path / "statistics.json"
+    recorder.hear(game.events[-1])
+    assert recorder.error is None
+    assert load(tmp_path / "statistics.json")[0] == statistics
+
+
+# -- one hand, built by hand ------------------------------------------------------------------
+
+def test_the_players_nil_made_is_counted_made():
+    score, bids = hand_score("partner", "S:nil W:3 N:4 E:3", "S:0 W:4 N:5 E:4")
+    statistics = Statistics()
+    statistics.record_hand("Partner", "normal", score, "NS", bids)
+    tally = statistics.tally("Partner", "normal")
+    assert (tally.nils_tried, tally.nils_made) == (1, 1)
+    assert (tally.contracts_made, tally.contracts_set, tally.bags) == (1, 0, 1)
+
+
+def test_the_players_failed_nil_is_counted_tried_not_made():
+    score, bids = hand_score("partner", "S:nil W:3 N:4 E:3", "S:2 W:4 N:3 E:4")
+    statistics = Statistics()
+    statistics.record_hand("Partner", "normal", score, "NS", bids)
+    tally = statistics.tally("Partner", "normal")
+    assert (tally.nils_tried, tally.nils_made) == (1, 0)
+    # North took 3 of 4: set; South's two tricks are bags only.
+    assert (tally.contracts_made, tally.contracts_set, tally.bags) == (0, 1, 2)
+
+
+def test_blind_nils_are_counted_apart_from_nils():
+    made, made_bids = hand_score("partner", "S:bnil W:3 N:4 E:3", "S:0 W:4 N:5 E:4")
+    failed, failed_bids = hand_score("partner", "S:bnil W:3 N:4 E:3", "S:1 W:4 N:4 E:4")
+    statistics = Statistics()
+    statistics.record_hand("Partner", "normal", made, "NS", made_bids)
+    statistics.record_hand("Partner", "normal", failed, "NS", failed_bids)
+    tally = statistics.tally("Partner", "normal")
+    assert (tally.blind_nils_tried, tally.blind_nils_made) == (2, 1)
+    assert (tally.nils_tried, tally.nils_made) == (0, 0)
+
+
+def test_the_partners_nil_is_not_the_players():
+    score, bids = hand_score("partner", "S:4 W:3 N:nil E:3", "S:5 W:4 N:0 E:4")
+    statistics = Statistics()
+    statistics.record_hand("Partner", "normal", score, "NS", bids)
+    assert statistics.tally("Partner", "normal").nils_tried == 0
+
+
+def test_a_team_nil_counts_as_the_players_nil():
+    score, bids = hand_score("dunn", "S:nil W:4 N:nil E:5", "S:3 W:5 N:0 E:5")
+    statistics = Statistics()
+    statistics.record_hand("Dunn 1995", "normal", score, "NS", bids)
+    tally = statistics.tally("Dunn 1995", "normal")
+    assert (tally.nils_tried, tally.nils_made) == (1, 1)
+
+
+def test_solo_counts_the_players_own_seat_only():
+    score, bids = hand_score("solo", "S:nil W:3 N:4 E:3", "S:1 W:3 N:5 E:4")
+    statistics = Statistics()
+    statistics.record_hand("Solo", "normal", score, "S", bids)
+    tally = statistics.tally("Solo", "normal")
+    assert (tally.nils_tried, tally.nils_made, tally.hands) == (1, 0, 1)
+    assert (tally.contracts_made, tally.contracts_set) == (0, 0)
+    assert tally.bags == 1
+
+
+def test_bag_penalties_are_kept_as_points_lost():
+    rules = PRESETS["partner"].rules
+    bids = {"S": Bid(2), "W": Bid(3), "N": Bid(2), "E": Bid(3)}
+    taken = {"S": 4, "W": 3, "N": 3, "E": 3}
+    before = {"NS": Standing(200, 8), "EW": Standing()}
+    score = score_hand(rules, bids, taken, [], before)
+    statistics = Statistics()
+    statistics.record_hand("Partner", "normal", score, "NS", bids)
+    assert statistics.tally("Partner", "normal").bag_penalty == 100
+
+
+def test_a_game_won_and_a_game_lost_keep_the_best_score():
+    statistics = Statistics()
+    statistics.record_game("Partner", "normal", True, 512)
+    statistics.record_game("Partner", "normal", False, 230)
+    tally = statistics.tally("Partner", "normal")
+    assert (tally.games_played, tally.games_won, tally.games_lost, tally.best_score) == (2, 1, 1, 512)
+    assert tally.win_rate == 0.5
+
+
+# -- the file --------------------------------------------------------------------------------
+
+def some_statistics() -> Statistics:
+    statistics = Statistics()
+    statistics.record_game("Partner", "normal", True, 510)
+    statistics.record_game("Custom 1", "expert", False, -120)
+    score, bids = hand_score("partner", "S:nil W:3 N:4 E:3", "S:0 W:4 N:5 E:4")
+    statistics.record_hand("Partner", "normal", score, "NS", bids)
+    return statistics
+
+
+def test_saved_statistics_load_back_the_same(tmp_path):
+    statistics = some_statistics()
+    path = tmp_path / "deep" / "folder" / "statistics.json"
+    statistics.save(path)
+    assert load(path) == (statistics, None)
+    assert Statistics.from_dict(statistics.to_dict()) == (statistics, [])
+    assert [p.name for p in path.parent.iterdir()] == ["statistics.json"]
+
+
+def test_saving_again_replaces_the_file(tmp_path):
+    path = tmp_path / "statistics.json"
+    some_statistics().save(path)
+    fresh = Statistics()
+    fresh.record_game("Solo", "normal", True)
+    fresh.save(path)
+    assert load(path) == (fresh, None)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["statistics.json"]
+
+
+def test_a_missing_file_gives_empty_statistics_without_complaint(tmp_path):
+    statistics, message = load(tmp_path / "nothing.json")
+    assert statistics.empty and message is None
+    assert statistics.total == Tally()
+
+
+@pytest.mark.parametrize("contents", ["{not json", "[1, 2]", '{"format": "spades-game"}',
+                                      '{"format": "spades-statistics", "version": 99, "tallies": []}', "\x00\xff"])
+def test_a_damaged_file_gives_empty_statistics_and_says_where(tmp_path, contents):
+    path = tmp_path / "statistics.json"
+    path.write_text(contents, encoding="latin-1")
+    statistics, message = load(path)
+    assert statistics.empty
+    assert message and str(path) in message and ("damaged" in message or "could not be read" in message)
+
+
+def test_the_good_parts_of_a_damaged_file_are_kept(tmp_path):
+    path = tmp_path / "statistics.json"
+    data = some_statistics().to_dict()
+    data["tallies"].append({"variant": "Solo", "level": "normal", "games_won": -3})
+    data["tallies"].append({"variant": "Mirrors", "level": "normal", "nils_tried": 1, "nils_made": 2, "hands": 3})
+    data["tallies"].append("nonsense")
+    data["tallies"].append({"variant": "Partner", "level": "normal", "games_won": 7})
+    path.write_text(json.dumps(data), encoding="utf-8")
+    statistics, message = load(path)
+    assert statistics == some_statistics()
+    assert message and str(path) in message
+    assert "entry 3: games_won is -3" in message and "entry 4: more nils made than tried" in message
+    assert "entry 5" in message and "entry 6: Partner at normal is listed twice" in message
+
+
+def test_a_file_from_an_earlier_version_with_fewer_counts_still_loads(tmp_path):
+    path = tmp_path / "statistics.json"
+    path.write_text(json.dumps({"format": "spades-statistics", "version": 1, "tallies": [
+        {"variant": "Partner", "level": "normal", "games_won": 2, "hands": 20, "future_count": 5}]}))
+    statistics, message = load(path)
+    assert message is None
+    assert statistics.tally("Partner", "normal") == Tally(games_won=2, hands=20)
+
+
+def test_reset_forgets_everything_and_saves_empty(tmp_path):
+    statistics = some_statistics()
+    statistics.reset()
+    assert statistics.empty and statistics.total.games_played == 0
+    statistics.save(tmp_path / "statistics.json")
+    assert load(tmp_path / "statistics.json") == (Statistics(), None)
