@@ -18,12 +18,13 @@ import pygame  # noqa: E402 - after the banner is hidden
 import pygame_gui  # noqa: E402
 
 from game.savegame import SavedGameError  # noqa: E402
+from game.stats import Statistics, StatsRecorder  # noqa: E402
 from game.thinker import Thinker  # noqa: E402
 from scenes import layout, text  # noqa: E402
 from scenes.cardart import CardArt, felt  # noqa: E402
 from scenes.scene import Scene  # noqa: E402
 from scenes.session import GameSession  # noqa: E402
-from scenes.settings import SettingsStore, save_hand_path, saved_game_path  # noqa: E402
+from scenes.settings import SettingsStore, save_hand_path, saved_game_path, stats_path  # noqa: E402
 from scenes.sound import Sounds  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -42,8 +43,23 @@ class AppConfig:
     saved_game: Path | None = None
     save_dir: Path | None = None
     """Where `Spades.save` goes: the current folder unless given."""
+    statistics_path: Path | None = None
+    review: Path | None = None
+    """A hand log to open in Review Hands at start (``--review FILE``)."""
     inline_thinker: bool = False
     silent: bool = False
+
+
+def _keep_top_pixel_row() -> None:
+    """Press Start 2P has no descender; pygame-gui 0.6.14 pads text by descent + 1 pixel
+    and so crops the top pixel row of every glyph ("Off" reads "Utt"). Pad by the
+    descent alone."""
+    from pygame_gui.core.gui_font_pygame import GUIFontPygame
+
+    def padding(font: GUIFontPygame) -> int:
+        return -font._GUIFontPygame__internal_font.get_descent()  # type: ignore[attr-defined]
+
+    GUIFontPygame.get_padding_height = padding
 
 
 class App:
@@ -60,6 +76,7 @@ class App:
         self.screen = self._open_window()
         pygame.display.set_caption("Spades")
         self.clock = pygame.time.Clock()
+        _keep_top_pixel_row()
         self.ui = pygame_gui.UIManager(layout.SIZE)
         self.ui.add_font_paths("press_start", text.FONT_PATH)
         self.ui.get_theme().load_theme(str(THEME))
@@ -71,12 +88,20 @@ class App:
         self.log_path, log_notice = save_hand_path(self.config.save_dir)
         if log_notice:
             self.notices.append(log_notice)
+        self.statistics_path = self.config.statistics_path or stats_path()
+        self.statistics, stats_problem = Statistics.load(self.statistics_path)
+        if stats_problem:
+            self.notices.append(stats_problem)
         self.session: GameSession | None = None
         self.scenes: list[Scene] = []
         self.running = True
         from scenes.title import TitleScene
 
         self.push(TitleScene(self))
+        if self.config.review is not None:
+            from scenes.review import ReviewScene
+
+            self.push(ReviewScene(self, self.config.review))
 
     # -- window ---------------------------------------------------------------------
     def _open_window(self) -> pygame.Surface:
@@ -134,6 +159,7 @@ class App:
         from scenes.dealer_draw import DealerDrawScene
 
         self.session = GameSession.new(self.settings, self.log_path, seed=self.config.seed)
+        self._record(self.session)
         self.replace(DealerDrawScene(self))
 
     def continue_game(self) -> None:
@@ -146,7 +172,12 @@ class App:
             self.notices.append(str(error))
             self.saved_game.unlink(missing_ok=True)
             return
+        self._record(self.session)
         self.replace(TableScene(self))
+
+    def _record(self, session: GameSession) -> None:
+        """Count the game's hands and result in the player's statistics."""
+        StatsRecorder(self.statistics, self.statistics_path, self.settings.level).attach(session.game)
 
     def has_saved_game(self) -> bool:
         return self.saved_game.is_file()
@@ -210,8 +241,10 @@ def parse_args(argv: list[str] | None) -> AppConfig:
     parser.add_argument("--seed", type=int, help="deal reproducibly from this seed")
     parser.add_argument("--speed", choices=sorted(layout.SPEEDS), help="animation speed for this run")
     parser.add_argument("--silent", action="store_true", help="no sound for this run")
+    parser.add_argument("--review", type=Path, metavar="FILE", help="open a hand log (Spades.save) in Review Hands")
     args = parser.parse_args(argv)
-    return AppConfig(windowed=args.windowed, seed=args.seed, speed=args.speed, silent=args.silent)
+    return AppConfig(windowed=args.windowed, seed=args.seed, speed=args.speed, silent=args.silent,
+                     review=args.review)
 
 
 def main(argv: list[str] | None = None) -> int:

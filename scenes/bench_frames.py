@@ -36,7 +36,8 @@ sys.path.insert(0, {root!r})
 from scenes.app import App, AppConfig
 from pathlib import Path
 folder = Path({folder!r})
-app = App(AppConfig(windowed=True, settings_path=folder / "s.json", saved_game=folder / "g.json", save_dir=folder))
+app = App(AppConfig(windowed=True, settings_path=folder / "s.json", saved_game=folder / "g.json", save_dir=folder,
+                    statistics_path=folder / "t.json"))
 app.step()
 print(time.time(), flush=True)
 app.close()
@@ -54,7 +55,7 @@ def summary(samples: list[float]) -> str:
 def frame_times(count: int) -> dict[str, list[float]]:
     folder = Path(tempfile.mkdtemp())
     app = App(AppConfig(windowed=True, seed=3, settings_path=folder / "settings.json", saved_game=folder / "g.json",
-                        save_dir=folder))
+                        save_dir=folder, statistics_path=folder / "statistics.json"))
     app.change_settings(level="expert", trick_delay=0.5)
     app.new_game()
     big = pygame.Surface((1920, 1080))

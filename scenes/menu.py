@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 import pygame
 import pygame_gui
@@ -12,29 +12,34 @@ from scenes.palette import GOLD, SHADOW
 from scenes.scene import Scene
 from scenes.score import draw_panel
 
-MENU_RECT = pygame.Rect(layout.WIDTH // 2 - 100, 50, 200, 230)
+if TYPE_CHECKING:
+    from scenes.table_scene import TableScene
+
+MENU_RECT = pygame.Rect(layout.WIDTH // 2 - 100, 40, 200, 280)
 
 
 class MenuScene(Scene):
     """An overlay over the table; the game below waits until it closes.
 
-    `show_last_trick`, when given, is how the menu's Last trick button asks the table to show it."""
+    `table`, when the menu is opened from the table, gives the score and the last trick."""
 
     overlay = True
 
-    def __init__(self, app, show_last_trick: Callable[[], None] | None = None) -> None:
+    def __init__(self, app, table: TableScene | None = None) -> None:
         super().__init__(app)
-        self.show_last_trick = show_last_trick
+        self.table = table
 
     def enter(self) -> None:
-        entries = [("resume", "Resume"), ("last", "Last trick"),
+        entries = [("resume", "Resume"), ("score", "Score"), ("last", "Last trick"), ("options", "Options"),
+                   ("help", "How to play"),
                    ("save_hand", widgets.toggle_text("Save Hand", self.app.settings.save_hand)),
                    ("sound", widgets.toggle_text("Sound", self.app.settings.sound)),
                    ("new", "New game"), ("quit", "Save and quit")]
-        if self.show_last_trick is None:
-            entries.pop(1)
+        if self.table is None:
+            entries = [entry for entry in entries if entry[0] not in ("score", "last")]
         keys = [key for key, _ in entries]
         labels = [words for _, words in entries]
+        self.rect = pygame.Rect(MENU_RECT.x, MENU_RECT.y, MENU_RECT.width, 40 + 24 * len(entries))
         self.buttons = dict(zip(keys, widgets.column(self.app.ui, MENU_RECT.x + 20, MENU_RECT.y + 34,
                                                      MENU_RECT.width - 40, labels), strict=False))
         self.confirming = False
@@ -42,6 +47,17 @@ class MenuScene(Scene):
     def exit(self) -> None:
         for element in self.buttons.values():
             element.kill()
+
+    def pause(self) -> None:
+        for element in self.buttons.values():
+            element.hide()
+
+    def resume(self) -> None:
+        """Back from Options or How to play: settings may have changed."""
+        for element in self.buttons.values():
+            element.show()
+        self.buttons["save_hand"].set_text(widgets.toggle_text("Save Hand", self.app.settings.save_hand))
+        self.buttons["sound"].set_text(widgets.toggle_text("Sound", self.app.settings.sound))
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
@@ -52,9 +68,21 @@ class MenuScene(Scene):
         pressed = next((k for k, b in self.buttons.items() if b is event.ui_element), None)
         if pressed == "resume":
             self.app.pop()
-        elif pressed == "last":
+        elif pressed == "last" and self.table:
             self.app.pop()
-            self.show_last_trick()
+            self.table.open_last_trick()
+        elif pressed == "score" and self.table:
+            from scenes.score import ScoreScene
+
+            self.app.push(ScoreScene(self.app, self.table.model))
+        elif pressed == "options":
+            from scenes.options import OptionsScene
+
+            self.app.push(OptionsScene(self.app))
+        elif pressed == "help":
+            from scenes.help import HelpScene
+
+            self.app.push(HelpScene(self.app, "how_to_play"))
         elif pressed == "save_hand":
             self.app.change_settings(save_hand=not self.app.settings.save_hand)
             self.buttons["save_hand"].set_text(widgets.toggle_text("Save Hand", self.app.settings.save_hand))
@@ -74,5 +102,5 @@ class MenuScene(Scene):
         shade = pygame.Surface(layout.SIZE, pygame.SRCALPHA)
         shade.fill((*SHADOW, 160))
         surface.blit(shade, (0, 0))
-        draw_panel(surface, MENU_RECT)
-        text.draw(surface, "MENU", (MENU_RECT.centerx, MENU_RECT.y + 10), GOLD, size=16, align="centre")
+        draw_panel(surface, self.rect)
+        text.draw(surface, "MENU", (self.rect.centerx, self.rect.y + 10), GOLD, size=16, align="centre")

@@ -43,6 +43,8 @@ RULE_COLUMNS = (14, 328)
 RULE_VALUE_X = 144
 CONTROL_X = 196
 SAVED_SECONDS = 2.5
+SUMMARY_LINES = 6
+"""The most lines the Game page gives the variant's summary."""
 CONFIRM_RECT = pygame.Rect(170, 110, 300, 112)
 
 RULE_LABELS: dict[str, str] = {
@@ -107,7 +109,7 @@ def rules_summary(rules: Rules) -> str:
         parts.append("failed nil helps partner")
     if rules.blind_nil:
         down = f" if {rules.blind_nil_down} down" if rules.blind_nil_down else ""
-        parts.append(f"blind nil {rules.blind_nil}/-{rules.blind_nil_fail}{down}")
+        parts.append(f"blind nil +{rules.blind_nil}/-{rules.blind_nil_fail}{down}")
     if rules.exchange:
         parts.append(f"exchange {rules.exchange}")
     if rules.blind_team is not None:
@@ -169,7 +171,7 @@ class OptionsScene(Scene):
         if page not in PAGES:
             raise ValueError(f"{page!r} is not an options page ({', '.join(PAGES)})")
         self.page = page
-        self.tabs: dict[str, pygame_gui.elements.UIButton] = {}
+        self.tabs: dict[str, UIButton] = {}
         self.fixed: list[UIElement] = []
         self.widgets: list[UIElement] = []
         self.actions: dict[UIElement, Callable[[pygame.event.Event], None]] = {}
@@ -186,6 +188,9 @@ class OptionsScene(Scene):
         self.status_time = 0.0
         self.notice = ""
         self.notice_row: Row | None = None
+        self.shown_fullscreen = app.fullscreen
+        self.copy_asked: str | None = None
+        """The Custom slot whose Copy button asks to be clicked again."""
 
     # -- the scene's life ------------------------------------------------------------------------
     def enter(self) -> None:
@@ -217,17 +222,25 @@ class OptionsScene(Scene):
             element.show()
 
     def leave(self) -> None:
-        """Back to the scene beneath (a name being typed is kept first)."""
+        """Back to the scene beneath; what is being typed is kept first, and if it is refused the
+        screen stays, showing why."""
+        self.notice = ""
         self._commit_entries()
-        self.app.pop()
+        if not self.notice:
+            self.app.pop()
 
     # -- pages ---------------------------------------------------------------------------------------
     def show_page(self, page: str) -> None:
         """Build the widgets of `page` (from the current settings) in place of the page shown."""
+        if page != self.page:
+            self.copy_asked = None
         self._clear_page()
         self.page = page
         for name, tab in self.tabs.items():
-            tab.select() if name == page else tab.unselect()
+            if name == page:
+                tab.select()
+            else:
+                tab.unselect()
         {"game": self._build_game, "rules": self._build_rules, "table": self._build_table,
          "screen": self._build_screen}[page]()
 
@@ -257,7 +270,7 @@ class OptionsScene(Scene):
         return row
 
     def _button(self, rect: tuple[int, int, int, int], words: str, action: Callable[[], None], *,
-                on: bool = False) -> pygame_gui.elements.UIButton:
+                on: bool = False) -> UIButton:
         element = widgets.button(self.app.ui, rect, words, object_id="toggle_on" if on else None)
         self._add(element, lambda event: action())
         return element
@@ -294,9 +307,12 @@ class OptionsScene(Scene):
                                           "option by option on the Rules page.")
         self._variant_menu(CONTROL_X, y, 160)
         rules = variant_rules(settings, settings.variant)
-        for i, line in enumerate(text.wrap(rules_summary(rules), width - CONTROL_X + 16)[:4]):
+        lines = text.wrap(rules_summary(rules), width - CONTROL_X + 16)
+        if len(lines) > SUMMARY_LINES:
+            lines = [*lines[:SUMMARY_LINES - 1], "... and more: see the Rules page."]
+        for i, line in enumerate(lines):
             self.labels.append((line, (CONTROL_X, y + 24 + i * text.LINE), GREY_LIGHT))
-        y += 70
+        y += 24 + max(3, len(lines)) * text.LINE + 10
         self._row(x, y, width, "Computer level", LEVEL_HELP)
         self._choices(CONTROL_X, y, [(level, level.capitalize()) for level in LEVELS], settings.level,
                       lambda level: self.change(level=level))
@@ -354,11 +370,12 @@ class OptionsScene(Scene):
                                  "what you like."))
         else:
             for i, slot in enumerate(CUSTOM_SLOTS):
-                words = f"Copy to {variant_name(slot)}"
-                self._button((330 + i * 150, y, 146, ROW_H), words, lambda slot=slot: self._copy_rules(chosen, slot))
-                self.rows.append(Row(pygame.Rect(326 + i * 150, y, 150, ROW_H), words,
-                                     f"Replace the rules of {variant_name(slot)} with {variant_name(chosen)}'s and "
-                                     "play them, to change what you like."))
+                words = f"Replace {variant_name(slot)}?" if self.copy_asked == slot else (
+                    f"Copy to {variant_name(slot)}")
+                self._button((330 + i * 150, y, 146, ROW_H), words, lambda slot=slot: self.copy_to(chosen, slot))
+                self.rows.append(Row(pygame.Rect(326 + i * 150, y, 150, ROW_H), f"Copy to {variant_name(slot)}",
+                                     f"Put {variant_name(chosen)}'s rules in {variant_name(slot)} and play them, "
+                                     "to change what you like there."))
         rules = variant_rules(settings, chosen)
         per_column = (len(OPTIONS) + 1) // 2
         for index, option in enumerate(OPTIONS):
@@ -407,7 +424,19 @@ class OptionsScene(Scene):
             return
         self.change(custom_rules={**dict(self.app.settings.custom_rules), slot: rules.to_line()})
 
+    def copy_to(self, source: str, slot: str) -> None:
+        """The Copy button: a Custom slot holding rules of its own is only replaced on a second click."""
+        own = variant_rules(self.app.settings, slot)
+        if own != custom_variant(slot).rules and own != PRESETS[source].rules and self.copy_asked != slot:
+            self.copy_asked = slot
+            self.notice = f"{variant_name(slot)} has rules of its own: click again to replace them."
+            self.notice_row = self.chosen
+            self.refresh()
+            return
+        self._copy_rules(source, slot)
+
     def _copy_rules(self, source: str, slot: str) -> None:
+        self.copy_asked = None
         if source not in PRESETS or slot not in CUSTOM_SLOTS:
             return
         line = PRESETS[source].rules.to_line()
@@ -480,6 +509,7 @@ class OptionsScene(Scene):
         y += 26
         self._row(x, y, width, "Full screen", "Fill the screen, or play in a window (F11 switches too).")
         self._choices(CONTROL_X, y, [(False, "Off"), (True, "On")], self.app.fullscreen, self._change_fullscreen)
+        self.shown_fullscreen = self.app.fullscreen
 
     def _change_volume(self, value: float) -> None:
         volume = round(min(100, max(0, value))) / 100
@@ -513,6 +543,8 @@ class OptionsScene(Scene):
             return False
         if "four_colour" in changes:
             self.app.art.four_colour = self.app.settings.four_colour
+        if changes.get("sound") is True:
+            self.app.sounds.play("bid")
         if len(self.app.notices) > notices:
             self.refuse(self.app.notices[-1])
             return False
@@ -652,6 +684,8 @@ class OptionsScene(Scene):
     # -- frames ----------------------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
         self.status_time = max(0.0, self.status_time - dt)
+        if self.page == "screen" and self.shown_fullscreen != self.app.fullscreen and not self.confirming:
+            self.refresh()  # F11 switched the screen mode meanwhile
         left = []
         for entry, (commit, focused) in list(self.entries.items()):
             if focused and not entry.is_focused:

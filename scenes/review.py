@@ -209,7 +209,7 @@ class ReviewScene(Scene):
 
     Keys in the list: Up/Down, PageUp/PageDown, Home/End choose, Enter opens, Esc leaves.
     In a hand: Left/Right one card, Up/Down or PageUp/PageDown one trick, Home/End the
-    start and the end, Esc back to the list; the `<` `>` `<<` `>>` buttons do the same.
+    start and the end, Esc back to the list; the `<` `>` `<<` `>>` `|<` `>|` buttons do the same.
     """
 
     def __init__(self, app, path: Path) -> None:
@@ -270,10 +270,12 @@ class ReviewScene(Scene):
         self._show_buttons()
 
     def _show_buttons(self) -> None:
-        for element in self.list_buttons.values():
-            element.show() if self.replay is None else element.hide()
-        for element in self.hand_buttons.values():
-            element.hide() if self.replay is None else element.show()
+        showing, hiding = (self.list_buttons, self.hand_buttons) if self.replay is None else (
+            self.hand_buttons, self.list_buttons)
+        for element in hiding.values():
+            element.hide()
+        for element in showing.values():
+            element.show()
 
     def _load(self) -> None:
         self.rows = []
@@ -324,7 +326,7 @@ class ReviewScene(Scene):
             return False
         try:
             self.replay = HandReplay(row.hand)
-        except ReplayError as error:
+        except ValueError as error:  # ReplayError, or a rule the engine refuses in another way
             row.problem = f"cannot be replayed: {error}"
             return False
         self.step = 0

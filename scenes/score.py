@@ -44,18 +44,20 @@ def draw_scoreboard(surface: pygame.Surface, model: TableModel, top: int, rows: 
 
 
 class ScoreScene(Scene):
-    """Shown over the table after each hand; a click or the button goes on."""
+    """Shown over the table after each hand (the button goes on to the next hand), or
+    from the menu with no hand `score`: then the scoreboard alone, and Back."""
 
     overlay = True
 
-    def __init__(self, app, model: TableModel, score: HandScore) -> None:
+    def __init__(self, app, model: TableModel, score: HandScore | None = None) -> None:
         super().__init__(app)
         self.model = model
         self.score = score
 
     def enter(self) -> None:
+        words = "Next hand" if self.score else "Back"
         self.button = widgets.button(self.app.ui, (PANEL_RECT.centerx - 60, PANEL_RECT.bottom - 30, 120, 20),
-                                     "Next hand", object_id="title_button")
+                                     words, object_id="title_button")
 
     def exit(self) -> None:
         self.button.kill()
@@ -72,12 +74,18 @@ class ScoreScene(Scene):
         elif event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_SPACE):
             self.app.pop()
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            if self.score is None:
+                self.app.pop()
+                return
             from scenes.menu import MenuScene
 
             self.app.push(MenuScene(self.app))
 
     def draw(self, surface: pygame.Surface) -> None:
         draw_panel(surface)
+        if self.score is None:
+            self.draw_scoreboard_only(surface)
+            return
         model = self.model
         partners = model.rules.partners
         x, y = PANEL_RECT.x + 20, PANEL_RECT.y + 12
@@ -107,3 +115,17 @@ class ScoreScene(Scene):
         y += 18
         text.draw(surface, "Scoreboard (hand points, score/bags)", (x, y), GOLD, shadow=None)
         draw_scoreboard(surface, model, y + 12, rows=max(1, (PANEL_RECT.bottom - 40 - y - 24) // 10))
+
+    def draw_scoreboard_only(self, surface: pygame.Surface) -> None:
+        model = self.model
+        x, y = PANEL_RECT.x + 20, PANEL_RECT.y + 12
+        text.draw(surface, "Scoreboard", (PANEL_RECT.centerx, y), GOLD, size=16, align="centre")
+        y += 28
+        for side, standing in model.standings.items():
+            text.draw(surface, f"{side_label(side, model.rules.partners):5} {standing.points:5d} points, "
+                      f"{standing.bags} bags", (x, y), WHITE, shadow=None)
+            y += 10
+        if not model.scores:
+            text.draw(surface, "No hand has been scored yet.", (x, y + 10), GREY_LIGHT, shadow=None)
+            return
+        draw_scoreboard(surface, model, y + 10, rows=max(1, (PANEL_RECT.bottom - 40 - y - 24) // 10))

@@ -43,7 +43,8 @@ def take(folder: Path, seed: int = 11) -> list[str]:
     folder.mkdir(parents=True, exist_ok=True)
     work = Path(tempfile.mkdtemp())
     app = App(AppConfig(windowed=True, seed=seed, inline_thinker=True, settings_path=work / "settings.json",
-                        saved_game=work / "game.json", save_dir=work))
+                        saved_game=work / "game.json", save_dir=work,
+                        statistics_path=work / "statistics.json"))
     app.change_settings(win_score=200, trick_delay=0.6)
     taken: list[str] = []
 
@@ -83,7 +84,7 @@ def take(folder: Path, seed: int = 11) -> list[str]:
                 for _ in range(20):
                     app.step(FRAME)
                 shot("play")
-                app.push(MenuScene(app, show_last_trick=table.open_last_trick))
+                app.push(MenuScene(app, table=table))
                 for _ in range(5):
                     app.step(FRAME)
                 shot("menu")

@@ -391,7 +391,7 @@ class TableScene(Scene):
         if key == pygame.K_ESCAPE:
             from scenes.menu import MenuScene
 
-            self.app.push(MenuScene(self.app, show_last_trick=self.open_last_trick))
+            self.app.push(MenuScene(self.app, table=self))
         elif key == pygame.K_l:
             self.show_last = not self.show_last
         elif key == pygame.K_s:

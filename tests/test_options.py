@@ -137,6 +137,13 @@ def test_a_preset_is_copied_to_a_custom_slot_and_its_options_change_one_by_one(a
     assert (rules.must_beat, rules.deck, rules.win) == (True, "jokers", 250)
     assert scene.status == "Saved."
 
+    choose_in_menu(app, menus(scene)[0], "Solo")
+    click_widget(app, button(scene, "Copy to Custom 1"))
+    assert "Custom 1 has rules of its own" in scene.notice
+    assert app.settings.variant == "solo" and app.settings.custom_line("custom1") == rules.to_line()
+    click_widget(app, button(scene, "Replace Custom 1?"))
+    assert app.settings.variant == "custom1" and app.settings.game_variant().rules == PRESETS["solo"].rules
+
 
 def test_an_impossible_custom_combination_is_refused_with_the_reason_and_nothing_is_saved(app, tmp_path):
     line = PRESETS["partner"].rules.replace(min_team=2, max_team=3).to_line()
@@ -169,6 +176,17 @@ def test_a_name_too_long_is_cut_and_an_empty_name_is_refused(app):
     type_into(app, entry_in_row(scene, "Player names"), "")
     assert scene.notice.startswith("A name must have 1 to 12")
     assert app.settings.names[0] == "Bartholomew the Great"[:NAME_LENGTH].strip()
+    assert entry_in_row(scene, "Player names").get_text() == app.settings.names[0]
+
+
+def test_leaving_with_a_refused_name_stays_to_show_why(app):
+    scene = open_options(app)
+    type_into(app, entry_in_row(scene, "Player names"), "", finish=False)
+    press(app, pygame.K_ESCAPE)
+    assert app.scenes[-1] is scene
+    assert scene.notice.startswith("A name must have") and app.settings.names[0] == "You"
+    press(app, pygame.K_ESCAPE)
+    assert isinstance(app.scenes[-1], TitleScene)
 
 
 def test_a_name_is_kept_when_the_player_clicks_elsewhere_or_leaves(app):
@@ -204,9 +222,12 @@ def test_table_and_screen_choices_are_saved_and_applied(app):
     assert not app.sounds.enabled
     click_widget(app, button(scene, "-", near="Trick pause"))
     assert app.settings.trick_delay == 0.0, "0 (click to continue) is the shortest"
-    wanted = not app.fullscreen
-    click_widget(app, button(scene, "On" if wanted else "Off", near="Full screen"))
-    assert app.fullscreen == app.settings.fullscreen
+    assert not app.fullscreen and app.settings.fullscreen, "a windowed test run, full screen by default"
+    click_widget(app, button(scene, "Off", near="Full screen"))
+    assert app.settings.fullscreen is False
+    click_widget(app, button(scene, "On", near="Full screen"))
+    assert scene.notice == "The screen mode could not be changed on this display.", "the dummy display cannot"
+    assert app.fullscreen is False and app.settings.fullscreen is False
     click_widget(app, button(scene, "Slow", near="Animation"))
     assert scene.status == "Saved."
     click_widget(app, scene.tabs["game"])
@@ -283,9 +304,15 @@ def test_tab_and_page_keys_go_round_the_pages(app):
     assert scene.page == "screen"
 
 
-@pytest.mark.parametrize("variant", ["partner", "custom1"])
+BUSY_RULES = ("deck=jokers mustbeat=1 lowclub=1 misdeal=1 niltricks=partner blindnildown=100 exchange=2 blindteam=100 "
+              "teamnil=50 doubleset=1 tenfor200=1 sevenfor140=1 bonusbid=10 boston=300 moe=1 minind=1 maxind=12 "
+              "mintm=4 maxtm=12 win=100000 lose=-100000")
+"""A Custom slot with every option away from Partner's: the longest summary and values."""
+
+
+@pytest.mark.parametrize("variant", ["partner", "dunn", "custom1"])
 def test_every_page_fits_the_frame_without_overlaps(app, variant, tmp_path):
-    app.change_settings(variant=variant)
+    app.change_settings(variant=variant, custom_rules={"custom1": BUSY_RULES})
     scene = open_options(app)
     frame = pygame.Rect(0, 0, *layout.SIZE)
     for page in PAGES:

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import functools
+import tempfile
+from pathlib import Path
 
 import pygame
 import pytest
@@ -28,25 +30,26 @@ DAMAGED = 2
 
 
 @functools.cache
-def played_game() -> Game:
-    """Four hands by random players who bid blind nil now and then (so some hands have an exchange)."""
+def played() -> tuple[Game, str]:
+    """Four hands by random players who bid blind nil now and then, so that a hand besides the
+    one to be damaged has an exchange; and the log a writer attached to the game wrote."""
+    folder = Path(tempfile.mkdtemp())
     for seed in range(40):
+        path = folder / f"{seed}.save"
         game = Game(RULES, seed=seed, variant="Partner", names={"S": "Ann Lee", "W": "Wes", "N": "Nia", "E": "Eve"})
+        HandLogWriter.attach(game, path)
         players = {seat: RandomPlayer(seat, RULES.to_dict(), seed=seed * 10 + i, steady_bid=None)
                    for i, seat in enumerate(SEATS)}
         while len(game.finished) < HANDS:
             seat = game.to_act
             game.apply(seat, decide(players[seat], seat_view(game.hand, seat)))
-        if any(hand.exchanges for hand in game.finished):
-            return game
+        if any(hand.exchanges for hand in game.finished if hand.number != DAMAGED):
+            return game, path.read_text(encoding="utf-8")
     raise AssertionError("no game with an exchange")
 
 
-def write_log(path, game: Game) -> None:
-    """The game's hands as the game's own writer appends them."""
-    writer = HandLogWriter(path)
-    for hand in game.finished:
-        writer.write(LoggedHand.from_hand(hand, game.id, game.variant, game.names))
+def played_game() -> Game:
+    return played()[0]
 
 
 def damage_a_card(path, number: int) -> int:
@@ -85,7 +88,7 @@ def on_screen(scene: ReviewScene) -> dict[str, object]:
 @pytest.fixture
 def log(tmp_path):
     path = tmp_path / "Spades.save"
-    write_log(path, played_game())
+    path.write_text(played()[1], encoding="utf-8")
     damage_a_card(path, DAMAGED)
     return path
 
@@ -191,21 +194,21 @@ def test_an_empty_file_gives_a_message(app, tmp_path):
 
 def test_every_card_forward_with_the_keys_and_back_with_the_button_shows_the_engines_position(app, log):
     scene = open_review(app, log)
-    for number in (1, 3):
-        hand = open_hand(app, scene, number)
-        expected = positions(hand)
-        assert on_screen(scene) == expected[0]
-        for step in range(1, 53):
-            press(app, pygame.K_RIGHT)
-            assert scene.step == step
-            assert on_screen(scene) == expected[step], f"hand {number}, card {step}"
+    number = next(hand.number for hand in played_game().finished if hand.exchanges and hand.number != DAMAGED)
+    hand = open_hand(app, scene, number)
+    expected = positions(hand)
+    assert on_screen(scene) == expected[0]
+    for step in range(1, 53):
         press(app, pygame.K_RIGHT)
-        assert scene.step == 52
-        for step in range(51, -1, -1):
-            click_widget(app, scene.hand_buttons["back_one"])
-            assert on_screen(scene) == expected[step], f"hand {number}, back to card {step}"
-        press(app, pygame.K_ESCAPE)
-        assert scene.replay is None
+        assert scene.step == step
+        assert on_screen(scene) == expected[step], f"card {step}"
+    press(app, pygame.K_RIGHT)
+    assert scene.step == 52
+    for step in range(51, -1, -1):
+        click_widget(app, scene.hand_buttons["back_one"])
+        assert on_screen(scene) == expected[step], f"back to card {step}"
+    press(app, pygame.K_ESCAPE)
+    assert scene.replay is None
 
 
 def test_a_hand_with_an_exchange_starts_from_the_cards_after_it(app, log):
@@ -289,20 +292,26 @@ def test_expert_advice_arrives_for_a_south_play_and_is_a_card_south_held(app, lo
     assert scene.shown_advice == (card, reason), "the answer is kept"
 
 
-def test_the_advice_is_experts_answer_for_that_position_and_other_answers_are_ignored(app, log):
-    scene = open_review(app, log)
-    open_hand(app, scene, 1)
-    first, fifth = sorted(scene.replay.south_views)[0], sorted(scene.replay.south_views)[4]
-    wanted = suggest(scene.replay.south_views[fifth], level="expert", seed=0)
-    other = suggest(scene.replay.south_views[first], level="expert", seed=0)
-    assert (other.choice, other.reason) != (wanted.choice, wanted.reason)
-    scene.go(fifth - 1)
-    frames(app)
-    app.thinker.ask(Request(7, "suggest", "expert", scene.replay.south_views[first], seed=0))
-    press(app, pygame.K_RIGHT)
-    assert scene.step == fifth
-    wait_for(app, lambda: scene.shown_advice is not None)
-    assert scene.shown_advice == (wanted.choice, wanted.reason)
+def test_the_advice_is_experts_answer_for_that_position_and_other_answers_are_ignored(tmp_path, log):
+    # The worker process answers in turn, so the answer to a question the review did not ask
+    # arrives while the review waits for its own.
+    app = make_app(tmp_path, inline_thinker=False)
+    try:
+        scene = open_review(app, log)
+        open_hand(app, scene, 1)
+        first, fifth = sorted(scene.replay.south_views)[0], sorted(scene.replay.south_views)[4]
+        wanted = suggest(scene.replay.south_views[fifth], level="expert", seed=0)
+        other = suggest(scene.replay.south_views[first], level="expert", seed=0)
+        assert (other.choice, other.reason) != (wanted.choice, wanted.reason)
+        scene.go(fifth - 1)
+        frames(app)
+        app.thinker.ask(Request(7, "suggest", "expert", scene.replay.south_views[first], seed=0))
+        press(app, pygame.K_RIGHT)
+        assert scene.step == fifth
+        wait_for(app, lambda: scene.shown_advice is not None)
+        assert scene.shown_advice == (wanted.choice, wanted.reason)
+    finally:
+        app.close()
 
 
 def test_escape_goes_from_a_hand_to_the_list_and_from_the_list_to_the_title(app, log):
@@ -318,3 +327,17 @@ def test_escape_goes_from_a_hand_to_the_list_and_from_the_list_to_the_title(app,
     press(app, pygame.K_ESCAPE)
     assert isinstance(app.scenes[-1], TitleScene)
     assert app.scenes[-1].buttons["new"].visible
+
+
+def test_a_hand_the_engine_refuses_is_marked_on_opening_and_the_rest_still_review(app, log):
+    # A block that reads well but breaks its own rules: the first trick must be all low clubs.
+    text = log.read_text(encoding="utf-8")
+    log.write_text(text.replace("lowclub=0", "lowclub=1", 1), encoding="utf-8")
+    scene = open_review(app, log)
+    assert scene.rows[0].hand is not None and scene.rows[0].openable
+    press(app, pygame.K_RETURN)
+    assert scene.replay is None
+    assert not scene.rows[0].openable and "cannot be replayed" in scene.rows[0].problem
+    press(app, pygame.K_END)
+    press(app, pygame.K_RETURN)
+    assert scene.replay is not None and scene.replay.logged.number == HANDS
