@@ -109,7 +109,7 @@ class ExpertPlayer:
         knowledge = Knowledge.from_view(view)
         deals = sample_deals(knowledge, max(MIN_BID_DEALS, self.budget // 12), self.rng)
         known = {s: Bid.parse(b) for s, b in view["bids"].items()}
-        values = OutcomeValues(self.rules, self.seat, standings_of(view), differential=True)
+        values = OutcomeValues(self.rules, self.seat, standings_of(view), differential=True, amortize_bags=True)
         options = [Bid.parse(b) for b in view["legal"]]
         worth: dict[Bid, float] = {}
         for as_nil in (False, True):
@@ -173,7 +173,7 @@ class ExpertPlayer:
         knowledge = Knowledge.from_view(view, self._known)
         deal_count = min(MAX_PLAY_DEALS, max(MIN_PLAY_DEALS, self.budget // len(legal)))
         playouts = max(1, self.budget // (deal_count * len(legal)))
-        values = OutcomeValues(self.rules, self.seat, standings_of(view), differential=True)
+        values = OutcomeValues(self.rules, self.seat, standings_of(view), differential=True, amortize_bags=True)
         deadline = None if self.time_limit is None else started + self.time_limit
         worth = card_values(view, self.rules, knowledge, deal_count, playouts, heuristic_policy, values,
                             self.rng, self.np_rng, weigh_bids=True, deadline=deadline,

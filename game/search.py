@@ -18,7 +18,7 @@ from game.bids import Bid
 from game.cards import Card
 from game.knowledge import Knowledge, sample_deals
 from game.rules import Rules
-from game.scoring import Standing, score_hand
+from game.scoring import SideScore, Standing, score_hand
 from game.seats import SEATS, next_seat, side_of, sides
 from game.simulator import Batch, Policy, holdings_array
 
@@ -62,14 +62,23 @@ def bid_tricks(bids: Mapping[str, Bid]) -> list[int | None]:
 
 class OutcomeValues:
     """Worth of finished playouts to one seat: its side's hand score, optionally minus
-    the other sides' (so that setting the opponents counts as much as making it)."""
+    the other sides' (so that setting the opponents counts as much as making it).
 
-    def __init__(self, rules: Rules, seat: str, standings: Mapping[str, Standing], differential: bool) -> None:
+    With `amortize_bags`, every bag costs its share of the bag penalty now (penalty /
+    limit: 10 points under 10/100) instead of the whole penalty when the count
+    crosses the limit: over a game each bag does cost that much, while a single hand's
+    score makes bags look nearly free until the count is high.
+    """
+
+    def __init__(self, rules: Rules, seat: str, standings: Mapping[str, Standing], differential: bool,
+                 amortize_bags: bool = False) -> None:
         self.rules = rules
         self.side = side_of(seat, rules.partners)
         self.others = [s for s in sides(rules.partners) if s != self.side]
         self.standings = dict(standings)
         self.differential = differential
+        limit, penalty = rules.bags if rules.bags else (0, 0)
+        self.bag_cost = penalty / limit if amortize_bags and limit and penalty else 0.0
         self._cache: dict[tuple, float] = {}
 
     def of(self, bids: Mapping[str, Bid], taken: np.ndarray, winners: np.ndarray) -> np.ndarray:
@@ -89,11 +98,16 @@ class OutcomeValues:
         taken = dict(zip(SEATS, key[:4], strict=True))
         winners = [SEATS[w] for w in key[4:]]
         score = score_hand(self.rules, bids, taken, winners, self.standings)
-        value = float(score.sides[self.side].total)
+        value = self._worth(score.sides[self.side])
         if self.differential:
-            value -= float(np.mean([score.sides[o].total for o in self.others]))
+            value -= float(np.mean([self._worth(score.sides[o]) for o in self.others]))
         self._cache[(bid_key, key)] = value
         return value
+
+    def _worth(self, side: SideScore) -> float:
+        if not self.bag_cost:
+            return float(side.total)
+        return float(side.total - side.parts.get("bag_penalty", 0)) - self.bag_cost * side.bags_taken
 
 
 def card_values(view: Mapping, rules: Rules, knowledge: Knowledge, deal_count: int, playouts: int,

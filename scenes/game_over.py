@@ -28,10 +28,7 @@ class GameOverScene(Scene):
         y = PANEL_RECT.bottom - 30
         self.yes = widgets.button(ui, (PANEL_RECT.centerx - 90, y, 80, 20), "Yes", object_id="title_button")
         self.no = widgets.button(ui, (PANEL_RECT.centerx + 10, y, 80, 20), "No", object_id="title_button")
-
-    def exit(self) -> None:
-        self.yes.kill()
-        self.no.kill()
+        self.widgets = [self.yes, self.no]
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element is self.yes:

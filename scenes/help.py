@@ -195,8 +195,10 @@ SHORTCUTS: list[Block] = [
     Pair("Click a card", "play it (where the options ask for it, the first click raises it)"),
     Pair("Left/Right, Enter", "pick a card in your hand, then play it"),
     Pair("+ / -, Enter", "set your bid in the bid box, then bid it"),
+    Pair("N", "bid nil, where the rules allow it"),
     Pair("S or right-click", "suggest: the computer proposes a bid or marks a card"),
     Pair("L", "show the last trick"),
+    Pair("M", "sound on or off"),
     Pair("Space or click", "skip an animation, or go on after a trick"),
     Pair("Esc", "the menu (on this page: back)"),
     Pair("F11 or Alt+Enter", "full screen or window"),
@@ -321,15 +323,7 @@ class HelpScene(Scene):
     def enter(self) -> None:
         self.back = widgets.button(self.app.ui, (PANEL_RECT.right - 132, BUTTON_Y, 120, 20), "Back",
                                    object_id="title_button")
-
-    def exit(self) -> None:
-        self.back.kill()
-
-    def pause(self) -> None:
-        self.back.hide()
-
-    def resume(self) -> None:
-        self.back.show()
+        self.widgets = [self.back]
 
     # -- input --------------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> None:

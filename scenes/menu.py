@@ -15,7 +15,8 @@ from scenes.score import draw_panel
 if TYPE_CHECKING:
     from scenes.table_scene import TableScene
 
-MENU_RECT = pygame.Rect(layout.WIDTH // 2 - 100, 40, 200, 280)
+MENU_RECT = pygame.Rect(layout.WIDTH // 2 - 100, 44, 200, 272)
+"""Where the menu sits; its height follows the number of entries."""
 
 
 class MenuScene(Scene):
@@ -39,23 +40,16 @@ class MenuScene(Scene):
             entries = [entry for entry in entries if entry[0] not in ("score", "last")]
         keys = [key for key, _ in entries]
         labels = [words for _, words in entries]
-        self.rect = pygame.Rect(MENU_RECT.x, MENU_RECT.y, MENU_RECT.width, 40 + 24 * len(entries))
-        self.buttons = dict(zip(keys, widgets.column(self.app.ui, MENU_RECT.x + 20, MENU_RECT.y + 34,
-                                                     MENU_RECT.width - 40, labels), strict=False))
+        self.rect = pygame.Rect(MENU_RECT.x, MENU_RECT.y, MENU_RECT.width, 44 + 24 * len(entries))
+        buttons = widgets.column(self.app.ui, MENU_RECT.x + 20, MENU_RECT.y + 34, MENU_RECT.width - 40, labels,
+                                 height=18)
+        self.buttons = dict(zip(keys, buttons, strict=True))
+        self.widgets = buttons
         self.confirming = False
-
-    def exit(self) -> None:
-        for element in self.buttons.values():
-            element.kill()
-
-    def pause(self) -> None:
-        for element in self.buttons.values():
-            element.hide()
 
     def resume(self) -> None:
         """Back from Options or How to play: settings may have changed."""
-        for element in self.buttons.values():
-            element.show()
+        super().resume()
         self.buttons["save_hand"].set_text(widgets.toggle_text("Save Hand", self.app.settings.save_hand))
         self.buttons["sound"].set_text(widgets.toggle_text("Sound", self.app.settings.sound))
 

@@ -256,15 +256,8 @@ class ReviewScene(Scene):
             x += 32
         self.hand_buttons["list"] = widgets.button(ui, (layout.WIDTH - EDGE - 64, bottom, 64, 18), "List",
                                                    object_id="title_button", tool_tip="Back to the list (Esc)")
+        self.widgets = [*self.list_buttons.values(), *self.hand_buttons.values()]
         self._show_buttons()
-
-    def exit(self) -> None:
-        for element in [*self.list_buttons.values(), *self.hand_buttons.values()]:
-            element.kill()
-
-    def pause(self) -> None:
-        for element in [*self.list_buttons.values(), *self.hand_buttons.values()]:
-            element.hide()
 
     def resume(self) -> None:
         self._show_buttons()

@@ -7,6 +7,8 @@ from typing import TYPE_CHECKING
 import pygame
 
 if TYPE_CHECKING:
+    from pygame_gui.core import UIElement
+
     from scenes.app import App
 
 
@@ -22,18 +24,27 @@ class Scene:
 
     def __init__(self, app: App) -> None:
         self.app = app
+        self.widgets: list[UIElement] = []
+        """The pygame-gui elements this scene owns: killed on exit, hidden while paused."""
 
     def enter(self) -> None:
         """Called once when the scene is put on the stack: build widgets here."""
 
     def exit(self) -> None:
-        """Called once when the scene leaves the stack: kill widgets here."""
+        """Called once when the scene leaves the stack."""
+        for widget in self.widgets:
+            widget.kill()
+        self.widgets = []
 
     def pause(self) -> None:
         """Another scene was pushed on top of this one."""
+        for widget in self.widgets:
+            widget.hide()
 
     def resume(self) -> None:
         """The scene on top of this one left."""
+        for widget in self.widgets:
+            widget.show()
 
     def handle_event(self, event: pygame.event.Event) -> None:
         """A pygame or pygame-gui event (mouse positions in logical pixels)."""

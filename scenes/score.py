@@ -58,15 +58,7 @@ class ScoreScene(Scene):
         words = "Next hand" if self.score else "Back"
         self.button = widgets.button(self.app.ui, (PANEL_RECT.centerx - 60, PANEL_RECT.bottom - 30, 120, 20),
                                      words, object_id="title_button")
-
-    def exit(self) -> None:
-        self.button.kill()
-
-    def pause(self) -> None:
-        self.button.hide()
-
-    def resume(self) -> None:
-        self.button.show()
+        self.widgets = [self.button]
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element is self.button:

@@ -45,7 +45,7 @@ def take(folder: Path, seed: int = 11) -> list[str]:
     app = App(AppConfig(windowed=True, seed=seed, inline_thinker=True, settings_path=work / "settings.json",
                         saved_game=work / "game.json", save_dir=work,
                         statistics_path=work / "statistics.json"))
-    app.change_settings(win_score=200, trick_delay=0.6)
+    app.change_settings(win_score=200, trick_delay=0.6, save_hand=True)
     taken: list[str] = []
 
     def shot(name: str) -> None:
@@ -105,8 +105,39 @@ def take(folder: Path, seed: int = 11) -> list[str]:
                 app.step(FRAME)
             shot("game_over")
             break
+    side_screens(app, shot)
     app.close()
     return taken
+
+
+def side_screens(app: App, shot) -> None:
+    """The screens around the table, reached from the title."""
+    from scenes.help import HelpScene
+    from scenes.options import PAGES, OptionsScene
+    from scenes.review import ReviewScene
+    from scenes.statistics import StatisticsScene
+    from scenes.title import TitleScene
+
+    app.replace(TitleScene(app))
+    screens = [(f"options_{page}", lambda page=page: OptionsScene(app, page=page)) for page in PAGES]
+    screens += [("how_to_play", lambda: HelpScene(app, "how_to_play", statistics_path=app.statistics_path)),
+                ("about", lambda: HelpScene(app, "about", statistics_path=app.statistics_path)),
+                ("statistics", lambda: StatisticsScene(app, app.statistics, app.statistics_path)),
+                ("review_list", lambda: ReviewScene(app, app.log_path))]
+    for name, make in screens:
+        scene = make()
+        app.push(scene)
+        for _ in range(10):
+            app.step(FRAME)
+        shot(name)
+        if name == "review_list":
+            scene.open(0)
+            for _ in range(20):
+                scene.go(scene.step + 1)
+            for _ in range(30):
+                app.step(FRAME)
+            shot("review_hand")
+        app.replace(TitleScene(app))
 
 
 if __name__ == "__main__":

@@ -100,19 +100,11 @@ class StatisticsScene(Scene):
                                     object_id="title_button", tool_tip="Forget every game and hand counted here"),
             "back": widgets.button(ui, (PANEL_RECT.right - 132, BUTTON_Y, 120, 20), "Back", object_id="title_button"),
         }
+        self.widgets = list(self.buttons.values())
         self._refresh()
 
-    def exit(self) -> None:
-        for element in self.buttons.values():
-            element.kill()
-
-    def pause(self) -> None:
-        for element in self.buttons.values():
-            element.hide()
-
     def resume(self) -> None:
-        for element in self.buttons.values():
-            element.show()
+        super().resume()
         self._refresh()
 
     def _refresh(self) -> None:

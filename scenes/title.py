@@ -32,15 +32,8 @@ class TitleScene(Scene):
                   for key, words in entries]
         buttons = widgets.column(self.app.ui, layout.WIDTH // 2 - 70, 122, 140, labels, height=18, gap=4)
         self.buttons = dict(zip([key for key, _ in entries], buttons, strict=True))
+        self.widgets = buttons
         self.buttons["save_hand"].set_tooltip("Append every finished hand to Spades.save in the current folder")
-
-    def exit(self) -> None:
-        for element in self.buttons.values():
-            element.kill()
-
-    def pause(self) -> None:
-        for element in self.buttons.values():
-            element.hide()
 
     def resume(self) -> None:
         """Back from another screen: settings or the saved game may have changed."""
@@ -100,7 +93,7 @@ class TitleScene(Scene):
             surface.blit(art.face(Card.parse(name)), (centre - 250 + i * 14, 170 + abs(i - 2) * 4))
             surface.blit(art.back(), (centre + 154 + i * 14, 170 + abs(i - 2) * 4))
         notices = self.app.notices[-3:]
-        y = layout.HEIGHT - 4 - 10 * max(1, len(notices))
+        y = layout.HEIGHT - 16 - 10 * max(1, len(notices))
         for notice in notices:
             text.draw(surface, text.wrap(notice, layout.WIDTH - 20)[0], (centre, y), WARNING, align="centre")
             y += 10

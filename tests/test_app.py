@@ -28,14 +28,6 @@ from tests.app_driver import (
 )
 
 
-@pytest.fixture
-def app(tmp_path):
-    app = make_app(tmp_path)
-    frames(app)
-    yield app
-    app.close()
-
-
 def start_game(app) -> TableScene:
     click_widget(app, app.scenes[-1].buttons["new"])
     assert isinstance(app.scenes[-1], (DealerDrawScene, TableScene))

@@ -12,14 +12,6 @@ from scenes.title import TitleScene
 from tests.app_driver import click, click_widget, frames, make_app, press
 
 
-@pytest.fixture
-def app(tmp_path):
-    app = make_app(tmp_path)
-    frames(app)
-    yield app
-    app.close()
-
-
 def open_page(app, page: str, **options) -> HelpScene:
     app.push(HelpScene(app, page, **options))
     frames(app)

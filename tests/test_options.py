@@ -17,14 +17,6 @@ from scenes.title import TitleScene
 from tests.app_driver import click, click_widget, frames, make_app, press
 
 
-@pytest.fixture
-def app(tmp_path):
-    app = make_app(tmp_path)
-    frames(app)
-    yield app
-    app.close()
-
-
 def open_options(app, page: str = "game") -> OptionsScene:
     scene = OptionsScene(app)
     app.push(scene)

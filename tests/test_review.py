@@ -93,14 +93,6 @@ def log(tmp_path):
     return path
 
 
-@pytest.fixture
-def app(tmp_path):
-    app = make_app(tmp_path)
-    frames(app)
-    yield app
-    app.close()
-
-
 def open_review(app, path) -> ReviewScene:
     app.push(ReviewScene(app, path))
     frames(app)

@@ -87,3 +87,25 @@ def test_expert_with_a_time_limit_answers_from_the_deals_searched_so_far() -> No
     _play(hand, "5H KH 7H")
     hurried = ExpertPlayer("S", PARTNER.to_dict(), seed=1, time_limit=0.0)
     assert hurried.play(seat_view(hand, "S")) == "AH"
+
+
+def test_amortized_bags_cost_their_share_of_the_penalty_each():
+    import numpy as np
+
+    from game.bids import Bid
+    from game.rules import PRESETS
+    from game.scoring import Standing
+    from game.search import OutcomeValues
+
+    rules = PRESETS["partner"].rules
+    bids = {seat: Bid(3) for seat in "SWNE"}
+    taken = np.array([[4, 2, 4, 3]])
+    winners = np.zeros((1, 13), dtype=int)
+    fresh = {"NS": Standing(0, 0), "EW": Standing(0, 0)}
+    near_limit = {"NS": Standing(0, 9), "EW": Standing(0, 0)}
+    plain = OutcomeValues(rules, "S", fresh, differential=False)
+    amortized = OutcomeValues(rules, "S", fresh, differential=False, amortize_bags=True)
+    assert plain.of(bids, taken, winners)[0] == 62
+    assert amortized.of(bids, taken, winners)[0] == 62 - 2 * 10
+    crossing = OutcomeValues(rules, "S", near_limit, differential=False, amortize_bags=True)
+    assert crossing.of(bids, taken, winners)[0] == 62 - 2 * 10, "the real penalty is replaced by the share"

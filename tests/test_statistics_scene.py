@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import pygame
-import pytest
 
 from game.bids import Bid
 from game.rules import PRESETS
@@ -11,15 +10,7 @@ from game.scoring import Standing, score_hand
 from game.stats import Statistics, Tally, load
 from scenes.statistics import VISIBLE_ROWS, StatisticsScene
 from scenes.title import TitleScene
-from tests.app_driver import click_widget, frames, make_app, press
-
-
-@pytest.fixture
-def app(tmp_path):
-    app = make_app(tmp_path)
-    frames(app)
-    yield app
-    app.close()
+from tests.app_driver import click_widget, frames, press
 
 
 def some_statistics() -> Statistics:
