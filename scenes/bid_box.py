@@ -14,6 +14,10 @@ from pygame_gui.elements import UIButton, UIPanel
 from scenes import layout, widgets
 
 TITLES = {"blind": "Bid blind?", "misdeal": "Misdeal?", "bid": "Your bid", "exchange": "Exchange"}
+NAMED = (("nil", "Nil"), ("bnil", "Blind Nil"), ("look", "Look"), ("misdeal", "Misdeal"), ("keep", "Keep"))
+"""The choices with a button of their own, in the order the box shows them."""
+HINTS = {"blind": ["Your cards are", "still face down."], "misdeal": ["Your hand may be", "thrown in."],
+         "exchange": ["Click cards in", "your hand."]}
 
 
 class BidBox:
@@ -22,32 +26,41 @@ class BidBox:
     def __init__(self, manager: pygame_gui.UIManager, phase: str, legal: list[str], give_count: int = 0) -> None:
         self.phase = phase
         self.legal = legal
-        x, y, width, height = layout.BID_BOX
-        self.panel = UIPanel(pygame.Rect(x, y, width, height), manager=manager)
-        self.buttons: dict[str, UIButton] = {}
         prefix = "b" if phase == "blind" else ""
         self.numbers = sorted(int(c[len(prefix):]) for c in legal
                               if c.startswith(prefix) and c[len(prefix):].isdigit())
         self.value = min(self.numbers, key=lambda n: (abs(n - 3), n)) if self.numbers else 0
+        named = [(key, words) for key, words in NAMED if key in legal] if phase != "exchange" else [("give", "Give")]
+        rows: list[list[tuple[str, str]]] = []
+        if self.numbers:
+            rows.append([("ok", "Bid blind" if phase == "blind" else "OK")])
+            if named and named[0][0] == "nil":
+                rows[0].append(named.pop(0))
+        rows += [[entry] for entry in named]
+        hint = HINTS.get(phase, []) if not self.numbers else []
+        height = 20 + (30 if self.numbers else 0) + 12 * len(hint) + 24 * len(rows) + 4
+        x, top, width, most = layout.BID_BOX
+        self.panel = UIPanel(pygame.Rect(x, top + most - height, width, height), manager=manager)
+        self.buttons: dict[str, UIButton] = {}
         title = f"Give {give_count} card{'s' if give_count != 1 else ''}" if phase == "exchange" else TITLES[phase]
         widgets.label(manager, (4, 2, width - 10, 14), title, container=self.panel, object_id="box_title")
         inner = width - 10
-        half = (inner - 4) // 2
+        y = 18
         if self.numbers:
-            self.buttons["minus"] = widgets.button(manager, (4, 18, 28, 26), "-", container=self.panel)
-            self.number = widgets.label(manager, (34, 18, inner - 60, 26), str(self.value), container=self.panel,
+            self.buttons["minus"] = widgets.button(manager, (4, y, 28, 26), "-", container=self.panel)
+            self.number = widgets.label(manager, (34, y, inner - 60, 26), str(self.value), container=self.panel,
                                         object_id="bid_number")
-            self.buttons["plus"] = widgets.button(manager, (inner - 24, 18, 28, 26), "+", container=self.panel)
-            self.buttons["ok"] = widgets.button(manager, (4, 48, half, 22), "Bid blind" if phase == "blind" else "OK",
-                                                container=self.panel)
-        row = [("nil", "Nil"), ("bnil", "Blind Nil"), ("look", "Look"), ("misdeal", "Misdeal"), ("keep", "Keep")]
-        offered = [(key, words) for key, words in row if key in legal]
-        if phase == "exchange":
-            offered = [("give", "Give")]
-        slots = ([(4 + half + 4, 48, half, 22)] if self.numbers else []) + [
-            (4, 74, half, 22), (4 + half + 4, 74, half, 22), (4, 48, half, 22), (4 + half + 4, 48, half, 22)]
-        for (key, words), rect in zip(offered, slots, strict=False):
-            self.buttons[key] = widgets.button(manager, rect, words, container=self.panel)
+            self.buttons["plus"] = widgets.button(manager, (inner - 24, y, 28, 26), "+", container=self.panel)
+            y += 30
+        for line in hint:
+            widgets.label(manager, (4, y, inner, 11), line, container=self.panel, object_id="reason")
+            y += 12
+        for row in rows:
+            each = (inner - 4 * (len(row) - 1)) // len(row)
+            for i, (key, words) in enumerate(row):
+                self.buttons[key] = widgets.button(manager, (4 + i * (each + 4), y, each, 20), words,
+                                                   container=self.panel)
+            y += 24
         self._refresh()
 
     def _refresh(self) -> None:

@@ -74,6 +74,10 @@ def take(folder: Path, seed: int = 11) -> list[str]:
                     shot("trick")
                 continue
             if table.box is not None:
+                if table.game.phase == "blind" and "blind" not in taken:
+                    for _ in range(5):
+                        app.step(FRAME)
+                    shot("blind")
                 if table.game.phase == "bid" and "bidding" not in taken:
                     table.ask_suggestion()
                     for _ in range(20):
