@@ -75,6 +75,9 @@ class App:
         self.fullscreen = self.settings.fullscreen and not self.config.windowed
         self.screen = self._open_window()
         pygame.display.set_caption("Spades")
+        refresh = pygame.display.get_current_refresh_rate()
+        self.frame_rate = min(layout.MOST_FPS, refresh) if refresh >= 30 else layout.FPS
+        """Frames per second: the display's refresh rate where SDL knows it."""
         self.clock = pygame.time.Clock()
         _keep_top_pixel_row()
         self.ui = pygame_gui.UIManager(layout.SIZE)
@@ -106,7 +109,10 @@ class App:
     # -- window ---------------------------------------------------------------------
     def _open_window(self) -> pygame.Surface:
         flags = pygame.SCALED | (pygame.FULLSCREEN if self.fullscreen else 0)
-        return pygame.display.set_mode(layout.SIZE, flags)
+        try:
+            return pygame.display.set_mode(layout.SIZE, flags, vsync=1)
+        except pygame.error:  # no vsync here: the frame cap paces the loop
+            return pygame.display.set_mode(layout.SIZE, flags)
 
     def toggle_fullscreen(self) -> None:
         """F11 / Alt+Enter; remembered in the settings."""
@@ -198,8 +204,10 @@ class App:
     # -- the loop ------------------------------------------------------------------------
     def step(self, dt: float | None = None) -> None:
         """One frame: events, update, draw, flip. `dt` overrides the clock (tests)."""
-        elapsed = self.clock.tick(layout.FPS) / 1000.0
-        dt = elapsed if dt is None else dt
+        if dt is None:
+            dt = self.clock.tick(self.frame_rate) / 1000.0
+        else:
+            self.clock.tick()
         for event in pygame.event.get():
             if event.type == pygame.QUIT:
                 self.quit()

@@ -9,6 +9,8 @@ from __future__ import annotations
 WIDTH, HEIGHT = 640, 360
 SIZE = (WIDTH, HEIGHT)
 FPS = 60
+"""Frames per second where the display's refresh rate is unknown."""
+MOST_FPS = 240
 
 CARD_W, CARD_H = 40, 56
 
