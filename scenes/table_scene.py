@@ -406,7 +406,8 @@ class TableScene(Scene):
             self.on_turn_key(key)
 
     def on_turn_key(self, key: int) -> None:
-        """The keyboard on the player's turn: arrows pick a card, Enter plays or bids, +/- set the bid."""
+        """The keyboard on the player's turn: arrows pick a card, Enter plays or bids, +/- set the bid,
+        N nil, B blind nil, D misdeal; before looking or on a misdeal question Enter looks or keeps."""
         if key in (pygame.K_LEFT, pygame.K_RIGHT):
             cards = self.visible_south()
             if cards and self.model.south_looked:
@@ -421,12 +422,20 @@ class TableScene(Scene):
                 self.act([str(c) for c in self.selected])
             elif self.box and self.box.numbers:
                 self.act(self.box.number_choice())
+            elif self.box:
+                safe = next((c for c in ("look", "keep") if c in self.box.legal), None)
+                if safe:
+                    self.act(safe)
         elif self.box and key in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
             self.box.step(1)
         elif self.box and key in (pygame.K_MINUS, pygame.K_KP_MINUS):
             self.box.step(-1)
         elif self.box and key == pygame.K_n and "nil" in self.box.legal:
             self.act("nil")
+        elif self.box and key == pygame.K_b and "bnil" in self.box.legal:
+            self.act("bnil")
+        elif self.box and key == pygame.K_d and "misdeal" in self.box.legal:
+            self.act("misdeal")
 
     def on_click(self, pos: tuple[int, int]) -> None:
         if self.show_last:

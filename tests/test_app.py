@@ -288,3 +288,17 @@ def test_m_mutes_and_the_menu_toggles_sound(app):
     assert app.settings.sound
     press(app, pygame.K_ESCAPE)
     assert app.scenes[-1] is table
+
+
+def test_enter_looks_at_the_cards_before_bidding(app):
+    table = start_game(app)
+    wait_for(app, lambda: player_turn(app))
+    while table.game.phase != "blind":
+        if table.game.phase == "play" or table.game.hand.number > 1:
+            pytest.fail("this seed gives the player no blind choice")
+        answer_with_mouse(app)
+        wait_for(app, lambda: player_turn(app))
+    assert not table.model.south_looked
+    press(app, pygame.K_RETURN)
+    wait_for(app, lambda: table.model.south_looked)
+    assert "S" in table.game.hand.looked
