@@ -87,6 +87,7 @@ class App:
         self.felt = felt(layout.SIZE)
         self.sounds = Sounds(enabled=self.settings.sound and not self.config.silent, volume=self.settings.volume)
         self.thinker = Thinker(inline=self.config.inline_thinker)
+        self._tokens = 0
         self.saved_game = self.config.saved_game or saved_game_path()
         self.log_path, log_notice = save_hand_path(self.config.save_dir)
         if log_notice:
@@ -184,6 +185,12 @@ class App:
     def _record(self, session: GameSession) -> None:
         """Count the game's hands and result in the player's statistics."""
         StatsRecorder(self.statistics, self.statistics_path, self.settings.level).attach(session.game)
+
+    def new_token(self) -> int:
+        """A number no other question to the thinker has had in this run, so an answer
+        that comes late (after a new game, say) is never taken for another's."""
+        self._tokens += 1
+        return self._tokens
 
     def has_saved_game(self) -> bool:
         return self.saved_game.is_file()

@@ -11,7 +11,6 @@ thinker, what it would have played.
 from __future__ import annotations
 
 import dataclasses
-import itertools
 import re
 from dataclasses import dataclass
 from pathlib import Path
@@ -74,9 +73,6 @@ NAV_Y = 336
 BREAKDOWN_RECT = pygame.Rect(6, 112, 238, 0)
 NOTES_RECT = pygame.Rect(396, 112, 238, 0)
 """Where the score panels sit at the end of a hand (their height follows what they hold)."""
-
-_tokens = itertools.count(0x5E71E0)
-"""Tokens for the thinker: far from the table's own count, so answers are never confused."""
 
 
 # ---------------------------------------------------------------------------------------------------
@@ -363,7 +359,7 @@ class ReviewScene(Scene):
         step = self.advice_step()
         if step is None or step in self.advice or self.asking is not None:
             return
-        token = next(_tokens)
+        token = self.app.new_token()
         self.asking = (token, step)
         self.app.thinker.ask(Request(token, "suggest", ADVICE_LEVEL, self.replay.south_views[step], seed=0))
 

@@ -67,7 +67,6 @@ class TableScene(Scene):
         self.decision_key: tuple | None = None
         self.asked: tuple[int, float] | None = None
         """The token of the computer decision asked for, and when."""
-        self.token = 0
         self.suggest_token: int | None = None
         self.suggested: Card | None = None
         self.suggestion: object = None
@@ -265,12 +264,12 @@ class TableScene(Scene):
             return
         self._close_box()
         if self.asked is None:
-            self.token += 1
+            token = self.app.new_token()
             view = seat_view(self.game.hand, seat)
             level = self.app.settings.level
-            self.app.thinker.ask(Request(self.token, "decide", level, view, seed=player_seed(self.game.seed, seat),
+            self.app.thinker.ask(Request(token, "decide", level, view, seed=player_seed(self.game.seed, seat),
                                          time_limit=TIME_LIMIT.get(level)))
-            self.asked = (self.token, self.clock)
+            self.asked = (token, self.clock)
 
     def review_bids(self) -> None:
         """A pause to look at the bids before the first card (a click goes on)."""
@@ -335,21 +334,22 @@ class TableScene(Scene):
         if self.asked is None or answer.token != self.asked[0]:
             return
         seat = self.game.to_act
-        choice = answer.choice
+        self.asked = None
         if seat is None:
             return
-        if answer.error:
+        try:
+            if answer.error:
+                raise RuleError(answer.error)
+            self.game.apply(seat, answer.choice)
+        except RuleError:  # the worker failed or erred: Normal decides, the game goes on
             view = seat_view(self.game.hand, seat)
-            choice = decide(LEVELS["normal"](seat, view["rules"], self.seed()), view)
-        self.asked = None
-        self.game.apply(seat, choice)
+            self.game.apply(seat, decide(LEVELS["normal"](seat, view["rules"], self.seed()), view))
 
     def ask_suggestion(self) -> None:
         if self.game.to_act != "S" or self.busy or self.suggest_token is not None:
             return
-        self.token += 1
-        self.suggest_token = self.token
-        self.app.thinker.ask(Request(self.token, "suggest", self.app.settings.level,
+        self.suggest_token = self.app.new_token()
+        self.app.thinker.ask(Request(self.suggest_token, "suggest", self.app.settings.level,
                                      seat_view(self.game.hand, "S"), seed=self.seed(),
                                      time_limit=TIME_LIMIT.get(self.app.settings.level)))
 

@@ -302,3 +302,19 @@ def test_enter_looks_at_the_cards_before_bidding(app):
     press(app, pygame.K_RETURN)
     wait_for(app, lambda: table.model.south_looked)
     assert "S" in table.game.hand.looked
+
+
+def test_a_wrong_or_failed_answer_from_the_worker_does_not_stop_the_game(app):
+    from game.thinker import Answer
+
+    table = start_game(app)
+    wait_for(app, lambda: table.asked is not None)
+    token, _ = table.asked
+    seat = table.game.to_act
+    before = len(table.game.actions)
+    table.receive(Answer(token, "not a choice"))
+    assert len(table.game.actions) == before + 1 and table.game.actions[-1][0] == seat
+    wait_for(app, lambda: table.asked is not None)
+    token, _ = table.asked
+    table.receive(Answer(token, None, error="the worker died"))
+    assert len(table.game.actions) == before + 2
