@@ -27,7 +27,7 @@ from game.cards import DECKS
 from game.game import Game
 from game.hand import Hand
 from game.rules import Rules
-from game.scoring import HandScore, Standing
+from game.scoring import HandScore, Standing, bag_share, bags_weighed
 from game.seats import SEATS, seats_of, side_of, sides
 from game.view import seat_view
 
@@ -100,13 +100,16 @@ class Tally:
             setattr(self, name, getattr(self, name) + getattr(other, name))
         self.decision_ms.extend(other.decision_ms)
 
-    def count_hand(self, score: HandScore, scoring_sides: list[str]) -> int:
-        """Count one scored hand for the arena side holding `scoring_sides`; returns its points."""
+    def count_hand(self, score: HandScore, scoring_sides: list[str], share: float = 0.0) -> tuple[int, float]:
+        """Count one scored hand for the arena side holding `scoring_sides`; returns its points,
+        and its points with each bag weighed at `share` (see :func:`game.scoring.bags_weighed`)."""
         self.hands += 1
         points = 0
+        weighed = 0.0
         for name in scoring_sides:
             side = score.sides[name]
             points += side.total
+            weighed += bags_weighed(side, share)
             self.bags += side.bags_taken
             if side.made is not None:
                 self.made += side.made
@@ -118,7 +121,7 @@ class Tally:
                 else:
                     self.nil_bids += 1
                     self.nil_made += nil.made
-        return points
+        return points, weighed
 
 
 @dataclass
@@ -128,6 +131,8 @@ class UnitResult:
     index: int
     points: dict[str, float]
     """The unit's points per deal for each arena side (the mean over its hands at both tables)."""
+    weighed: dict[str, float]
+    """The same with every bag weighed at its share of the bag penalty."""
     tallies: dict[str, Tally]
     won: dict[str, int]
     unfinished: int = 0
@@ -213,8 +218,10 @@ def play_deal(config: MatchConfig, index: int) -> UnitResult:
     order = DECKS[rules.deck].shuffled(rng)
     dealer = rng.choice(SEATS)
     standings, number = draw_situation(rules, rng)
-    result = UnitResult(index, {}, {s: Tally() for s in ARENA_SIDES}, {s: 0 for s in ARENA_SIDES})
+    result = UnitResult(index, {}, {}, {s: Tally() for s in ARENA_SIDES}, {s: 0 for s in ARENA_SIDES})
     totals = dict.fromkeys(ARENA_SIDES, 0)
+    weighed_totals = dict.fromkeys(ARENA_SIDES, 0.0)
+    share = bag_share(rules)
     unit = f"deal {index + 1}"
     for table in TABLES:
         players = _Table(config, rules, index, table)
@@ -226,11 +233,14 @@ def play_deal(config: MatchConfig, index: int) -> UnitResult:
             players.finish(unit, result)
         assert hand.score is not None
         for side in ARENA_SIDES:
-            totals[side] += result.tallies[side].count_hand(hand.score, _scoring_sides(rules, side, table))
+            points, weighed = result.tallies[side].count_hand(hand.score, _scoring_sides(rules, side, table), share)
+            totals[side] += points
+            weighed_totals[side] += weighed
         if config.save:
             result.blocks.append(_block(hand, config.game_id(f"deal{index + 1}", table), config.variant,
                                         players.player_names()))
     result.points = {side: totals[side] / len(TABLES) for side in ARENA_SIDES}
+    result.weighed = {side: weighed_totals[side] / len(TABLES) for side in ARENA_SIDES}
     return result
 
 
@@ -239,8 +249,10 @@ def play_game_pair(config: MatchConfig, index: int) -> UnitResult:
     the games last), the sides swapped; each seat keeps its player for the whole game."""
     rules = config.rules
     seed = unit_seed(config, index)
-    result = UnitResult(index, {}, {s: Tally() for s in ARENA_SIDES}, {s: 0 for s in ARENA_SIDES})
+    result = UnitResult(index, {}, {}, {s: Tally() for s in ARENA_SIDES}, {s: 0 for s in ARENA_SIDES})
     totals = dict.fromkeys(ARENA_SIDES, 0)
+    weighed_totals = dict.fromkeys(ARENA_SIDES, 0.0)
+    share = bag_share(rules)
     hands = 0
     unit = f"game {index + 1}"
     for table in TABLES:
@@ -256,7 +268,10 @@ def play_game_pair(config: MatchConfig, index: int) -> UnitResult:
             assert hand.score is not None
             hands += 1
             for side in ARENA_SIDES:
-                totals[side] += result.tallies[side].count_hand(hand.score, _scoring_sides(rules, side, table))
+                points, weighed = result.tallies[side].count_hand(hand.score, _scoring_sides(rules, side, table),
+                                                                  share)
+                totals[side] += points
+                weighed_totals[side] += weighed
             if config.save:
                 result.blocks.append(_block(hand, game.id, config.variant, players.player_names()))
         if game.winner is None:
@@ -264,6 +279,7 @@ def play_game_pair(config: MatchConfig, index: int) -> UnitResult:
         else:
             result.won[side_at(seats_of(game.winner)[0], table)] += 1
     result.points = {side: totals[side] / max(hands, 1) for side in ARENA_SIDES}
+    result.weighed = {side: weighed_totals[side] / max(hands, 1) for side in ARENA_SIDES}
     return result
 
 

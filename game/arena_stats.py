@@ -76,6 +76,8 @@ class MatchTotals:
         self.hands = 0
         self.points: dict[str, list[float]] = {s: [] for s in ARENA_SIDES}
         self.margins: list[float] = []
+        self.weighed_margins: list[float] = []
+        """The margins with every bag weighed at its share of the bag penalty."""
         self.tallies: dict[str, Tally] = {s: Tally() for s in ARENA_SIDES}
         self.won: dict[str, int] = dict.fromkeys(ARENA_SIDES, 0)
         self.unfinished = 0
@@ -92,6 +94,7 @@ class MatchTotals:
             self.won[side] += unit.won[side]
         self.hands += unit.tallies["a"].hands
         self.margins.append(unit.points["a"] - unit.points["b"])
+        self.weighed_margins.append(unit.weighed["a"] - unit.weighed["b"])
         self.unfinished += unit.unfinished
         for replacement in unit.replacements:
             if self._shown[replacement.side] < REPLACEMENTS_SHOWN:
@@ -166,6 +169,8 @@ def format_table(totals: MatchTotals, summary: dict[str, Any], heading: Sequence
     lines.append("")
     lines.append(f"margin a - b, points per {unit}: {_interval(margin)}")
     lines.append(_verdict(margin, totals.units))
+    lines.append(f"the same with each bag weighed at its share of the bag penalty: "
+                 f"{_interval(mean_ci(totals.weighed_margins))}")
     return "\n".join(lines)
 
 

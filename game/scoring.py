@@ -205,3 +205,21 @@ def _score_side(rules: Rules, side: str, bids: Mapping[str, Bid], taken: Mapping
 def side_for(rules: Rules, seat: str) -> str:
     """The side a seat scores for under these rules."""
     return side_of(seat, rules.partners)
+
+
+def bag_share(rules: Rules) -> float:
+    """What one bag costs over a game: its share of the bag penalty (10 points under
+    ``bags=10/100``), 0 without a bag penalty.
+
+    >>> from game.rules import PRESETS
+    >>> bag_share(PRESETS["partner"].rules)
+    10.0
+    """
+    limit, penalty = rules.bags
+    return penalty / limit if limit and penalty else 0.0
+
+
+def bags_weighed(side: SideScore, share: float) -> float:
+    """A side's hand points with every bag it took costing `share` now, in place of
+    the penalty paid when the count crosses the limit."""
+    return side.total - side.parts.get("bag_penalty", 0) - share * side.bags_taken

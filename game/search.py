@@ -18,7 +18,7 @@ from game.bids import Bid
 from game.cards import Card
 from game.knowledge import Knowledge, sample_deals
 from game.rules import Rules
-from game.scoring import SideScore, Standing, score_hand
+from game.scoring import SideScore, Standing, bag_share, bags_weighed, score_hand
 from game.seats import SEATS, next_seat, side_of, sides
 from game.simulator import Batch, Policy, holdings_array
 
@@ -77,8 +77,7 @@ class OutcomeValues:
         self.others = [s for s in sides(rules.partners) if s != self.side]
         self.standings = dict(standings)
         self.differential = differential
-        limit, penalty = rules.bags if rules.bags else (0, 0)
-        self.bag_cost = penalty / limit if amortize_bags and limit and penalty else 0.0
+        self.bag_cost = bag_share(rules) if amortize_bags else 0.0
         self._cache: dict[tuple, float] = {}
 
     def of(self, bids: Mapping[str, Bid], taken: np.ndarray, winners: np.ndarray) -> np.ndarray:
@@ -105,9 +104,7 @@ class OutcomeValues:
         return value
 
     def _worth(self, side: SideScore) -> float:
-        if not self.bag_cost:
-            return float(side.total)
-        return float(side.total - side.parts.get("bag_penalty", 0)) - self.bag_cost * side.bags_taken
+        return float(bags_weighed(side, self.bag_cost)) if self.bag_cost else float(side.total)
 
 
 def card_values(view: Mapping, rules: Rules, knowledge: Knowledge, deal_count: int, playouts: int,

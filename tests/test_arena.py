@@ -182,3 +182,9 @@ def test_command_line_prints_the_json_as_its_last_line(tmp_path):
     summary = json.loads(done.stdout.strip().splitlines()[-1])
     assert summary["a"]["player"] == "random"
     assert len(read_log(log).hands) == 6
+
+
+def test_the_report_also_weighs_each_bag_at_its_share_of_the_penalty(capsys):
+    text, summary = run_arena(capsys, "--a", "random", "--b", "random", "--deals", "4", "--seed", "3")
+    line = next(row for row in text.splitlines() if row.startswith("the same with each bag weighed"))
+    assert "[" in line and "]" in line

@@ -631,3 +631,19 @@ def test_a_played_hand_where_west_holds_every_spade_pays_the_bag_penalty() -> No
     assert result.result_text == "NS 0/7, EW 13/6, E nil made"
     assert result.score_text == "NS:-70 EW:+67"
     assert result.total_text == "NS:-70/bags0 EW:167/bags2"
+
+
+def test_bags_weighed_charge_each_bag_its_share_instead_of_the_penalty():
+    from game.bids import Bid
+    from game.rules import PRESETS
+    from game.scoring import Standing, bag_share, bags_weighed, score_hand
+
+    rules = PRESETS["partner"].rules
+    bids = {seat: Bid(3) for seat in "SWNE"}
+    taken = {"S": 4, "W": 2, "N": 4, "E": 3}
+    score = score_hand(rules, bids, taken, ["S"] * 13, {"NS": Standing(0, 9), "EW": Standing(0, 0)})
+    us = score.sides["NS"]
+    assert us.total == 60 + 2 - 100
+    assert bag_share(rules) == 10
+    assert bags_weighed(us, bag_share(rules)) == 60 + 2 - 2 * 10
+    assert bag_share(rules.replace(bags=(0, 0))) == 0
