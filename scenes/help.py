@@ -12,6 +12,7 @@ import pygame_gui
 
 from game.rules import OPTIONS, PRESETS, Option, Rules
 from scenes import text, widgets
+from scenes.options import RULE_LABELS
 from scenes.palette import GOLD, GREY, GREY_DARK, GREY_LIGHT, PANEL_EDGE, WHITE, Colour
 from scenes.scene import Scene
 from scenes.score import draw_panel
@@ -32,16 +33,6 @@ INDENT = 16
 LINE_STEP = 2 * LINE
 WHEEL_STEP = 3 * LINE
 
-OPTION_NAMES: dict[str, str] = {
-    "partners": "Partners", "deck": "Deck", "broken": "Spades must be broken", "mustbeat": "Must beat highest",
-    "lowclub": "First trick low clubs", "misdeal": "Misdeals", "nil": "Nil", "niltricks": "Failed nil tricks",
-    "blindnil": "Blind nil", "blindnilfail": "Blind nil failed", "blindnildown": "Blind nil when behind by",
-    "exchange": "Blind nil exchange", "blindteam": "Blind team bid", "teamnil": "Team nil", "bags": "Bags",
-    "doubleset": "Double set", "tenfor200": "10 for 200", "sevenfor140": "7 for 140", "bonusbid": "Bonus bid",
-    "boston": "Boston", "moe": "Little/Big Moe", "minind": "Lowest bid", "maxind": "Highest bid",
-    "mintm": "Lowest team bid", "maxtm": "Highest team bid", "onenil": "One partner nil",
-    "bidspades": "Bid your spades", "win": "Win score", "lose": "Lose score",
-}
 
 
 # -- the page as blocks, then as lines ------------------------------------------------------------
@@ -222,7 +213,7 @@ def variant_blocks(name: str, rules: Rules) -> list[Block]:
     blocks: list[Block] = [Heading(f"The rules in force: {name}"),
                            Para("Change them on the Options screen.", GREY_LIGHT)]
     for option in OPTIONS:
-        blocks.append(Setting(OPTION_NAMES.get(option.key, option.key), option_value(option, rules), option.help))
+        blocks.append(Setting(RULE_LABELS.get(option.key, option.key), option_value(option, rules), option.help))
     return blocks
 
 

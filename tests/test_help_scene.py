@@ -40,8 +40,8 @@ def test_how_to_play_shows_the_variant_in_force_with_every_option(app):
     scene = open_page(app, "how_to_play")
     page = words(scene)
     assert "The rules in force: Dunn 1995" in page
-    assert "Team nil: 50" in page and "Deck: jokers" in page and "Lose score: off" in page
-    assert "Double set: on" in page and "Must beat highest: off" in page
+    assert "Team nil: 50" in page and "Deck: jokers" in page and "Lose at: off" in page
+    assert "Double set: on" in page and "Must beat: off" in page
     for option in OPTIONS:
         assert " ".join(option.help.split()) in page, option.key
 
@@ -49,7 +49,7 @@ def test_how_to_play_shows_the_variant_in_force_with_every_option(app):
 def test_how_to_play_follows_a_changed_winning_score(app):
     app.change_settings(variant="solo", win_score=250)
     page = words(open_page(app, "how_to_play"))
-    assert "The rules in force: Solo" in page and "Win score: 250" in page and "Partners: off" in page
+    assert "The rules in force: Solo" in page and "Win at: 250" in page and "Partners: off" in page
 
 
 def test_how_to_play_lists_the_keyboard_shortcuts(app):
