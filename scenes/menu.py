@@ -46,6 +46,7 @@ class MenuScene(Scene):
         self.buttons = dict(zip(keys, buttons, strict=True))
         self.widgets = buttons
         self.confirming = False
+        self.veil = widgets.veil(layout.SIZE, SHADOW, 160)
 
     def resume(self) -> None:
         """Back from Options or How to play: settings may have changed."""
@@ -93,8 +94,6 @@ class MenuScene(Scene):
             self.app.quit()
 
     def draw(self, surface: pygame.Surface) -> None:
-        shade = pygame.Surface(layout.SIZE, pygame.SRCALPHA)
-        shade.fill((*SHADOW, 160))
-        surface.blit(shade, (0, 0))
+        surface.blit(self.veil, (0, 0))
         draw_panel(surface, self.rect)
         text.draw(surface, "MENU", (self.rect.centerx, self.rect.y + 10), GOLD, size=16, align="centre")

@@ -14,7 +14,7 @@ import pygame
 
 from game.cards import Card
 from game.seats import SEATS, partner
-from scenes import layout, text
+from scenes import layout, text, widgets
 from scenes.cardart import CardArt
 from scenes.palette import BLACK, GOLD, GREY, GREY_LIGHT, PANEL, PANEL_EDGE, SHADOW, WARNING, WHITE
 from scenes.table_model import TableModel
@@ -73,6 +73,7 @@ class TablePainter:
     def __init__(self, art: CardArt, felt: pygame.Surface) -> None:
         self.art = art
         self.felt = felt
+        self.veil = widgets.veil(layout.SIZE, SHADOW, 200)
 
     # -- hands ----------------------------------------------------------------------
     def south_rects(self, order: list[Card], marks: Marks) -> list[tuple[Card, pygame.Rect]]:
@@ -163,9 +164,7 @@ class TablePainter:
 
     def draw_reveal(self, surface: pygame.Surface, model: TableModel) -> None:
         """Every seat's cards face up, after the last trick."""
-        shade = pygame.Surface(layout.SIZE, pygame.SRCALPHA)
-        shade.fill((*SHADOW, 200))
-        surface.blit(shade, (0, 0))
+        surface.blit(self.veil, (0, 0))
         for row, seat in enumerate(("N", "W", "E", "S")):
             y = 16 + row * 82
             bid = model.bids.get(seat)

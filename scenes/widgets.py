@@ -28,5 +28,13 @@ def column(manager: pygame_gui.UIManager, x: int, y: int, width: int, labels: li
             for i, words in enumerate(labels)]
 
 
+def veil(size: tuple[int, int], colour: tuple[int, int, int], alpha: int) -> pygame.Surface:
+    """A see-through surface of one colour, to dim what lies under an overlay (made once
+    by the scene that uses it, not every frame)."""
+    surface = pygame.Surface(size, pygame.SRCALPHA)
+    surface.fill((*colour, alpha))
+    return surface
+
+
 def toggle_text(name: str, on: bool) -> str:
     return f"{name}: {'On' if on else 'Off'}"
