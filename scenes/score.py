@@ -7,8 +7,8 @@ import pygame
 import pygame_gui
 
 from game.scoring import PART_LABELS, PARTS, HandScore
-from scenes import text, widgets
-from scenes.palette import GOLD, GOOD, GREY, GREY_LIGHT, PANEL, PANEL_EDGE, WARNING, WHITE
+from scenes import layout, text, widgets
+from scenes.palette import GOLD, GOOD, GREY, GREY_LIGHT, PANEL, PANEL_EDGE, SHADOW, WARNING, WHITE
 from scenes.scene import Scene
 from scenes.table_draw import side_label
 from scenes.table_model import TableModel
@@ -59,6 +59,7 @@ class ScoreScene(Scene):
         self.button = widgets.button(self.app.ui, (PANEL_RECT.centerx - 60, PANEL_RECT.bottom - 30, 120, 20),
                                      words, object_id="title_button")
         self.widgets = [self.button]
+        self.veil = widgets.veil(layout.SIZE, SHADOW, 200)
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element is self.button:
@@ -74,6 +75,7 @@ class ScoreScene(Scene):
             self.app.push(MenuScene(self.app))
 
     def draw(self, surface: pygame.Surface) -> None:
+        surface.blit(self.veil, (0, 0))
         draw_panel(surface)
         if self.score is None:
             self.draw_scoreboard_only(surface)
@@ -92,8 +94,8 @@ class ScoreScene(Scene):
         rows = [("Bid", lambda s: str(s.contract)), ("Tricks", lambda s: str(s.counted))]
         rows += [(PART_LABELS[p], lambda s, p=p: f"{s.parts.get(p, 0):+d}") for p in PARTS
                  if any(s.parts.get(p, 0) for s in sides)]
-        rows += [("Hand", lambda s: f"{s.total:+d}"), ("Score", lambda s: str(s.after.points)),
-                 ("Bags", lambda s: str(s.after.bags))]
+        rows += [("This hand", lambda s: f"{s.total:+d}"), ("Score now", lambda s: str(s.after.points)),
+                 ("Bags now", lambda s: str(s.after.bags))]
         for label_text, value in rows:
             y += 11
             text.draw(surface, label_text, (x, y), GREY_LIGHT, shadow=None)
