@@ -6,7 +6,8 @@ exchange, and, weighted, what the bids imply), plays each legal card out to the 
 of the hand in every deal with a sound playout policy (:func:`game.simulator.heuristic_policy`,
 which covers a partner's nil and ducks under an opponent's), and keeps the card with
 the best average score for its side minus the opponents' — bags, bag penalties, nils
-and bonuses counted by the real scoring rules. To bid it plays the hand out the same
+and bonuses counted by the real scoring rules, and the bag penalty each side can expect
+later in the game (:func:`game.search.bag_outlook`). To bid it plays the hand out the same
 way, once as a trick-taker and once as a nil bidder, and chooses the legal bid worth
 most on average. Misdeal calls and exchange cards follow the Normal player's judgement.
 
@@ -49,9 +50,10 @@ BID_SHADE = 8.0
 """Points of simulated worth Expert gives up to bid one trick less: its playouts take
 tricks a little more easily than real opponents allow."""
 BLIND_DEALS = 200
-NIL_SAFETY = 0.8
+NIL_SAFETY = 0.7
 """Least share of simulated hands in which a nil must hold before Expert bids it: the
-playouts defend a nil better than real opponents attack it."""
+playouts defend a nil better than real opponents attack it. Not under Suicide's one
+nil per pair, where the pair's nil goes to whichever partner holds it better."""
 
 
 class ExpertPlayer:
@@ -109,15 +111,16 @@ class ExpertPlayer:
         knowledge = Knowledge.from_view(view)
         deals = sample_deals(knowledge, max(MIN_BID_DEALS, self.budget // 12), self.rng)
         known = {s: Bid.parse(b) for s, b in view["bids"].items()}
-        values = OutcomeValues(self.rules, self.seat, standings_of(view), differential=True, amortize_bags=True)
+        values = OutcomeValues(self.rules, self.seat, standings_of(view), differential=True, bags_ahead=True)
         options = [Bid.parse(b) for b in view["legal"]]
+        # Suicide: a nil safer than the partner's would be is worth bidding, however risky.
+        pair_must_nil = self.rules.partners and self.rules.one_nil
         worth: dict[Bid, float] = {}
         for as_nil in (False, True):
             chosen = [b for b in options if b.is_nil == as_nil]
             if not chosen:
                 continue
-            me_bid = Bid(0) if as_nil else Bid(3)
-            tricks = bid_tricks({**known, self.seat: me_bid})
+            tricks = bid_tricks(self._playout_bids(known, Bid(0) if as_nil else Bid(3)))
             batch = batch_from_view(view, self.rules, knowledge, deals, BID_PLAYOUTS, tricks)
             batch.run(heuristic_policy, self.np_rng)
             expected = batch.taken.mean(axis=0)
@@ -125,7 +128,7 @@ class ExpertPlayer:
             for option in chosen:
                 bids = self._assumed_bids(known, option, expected)
                 worth[option] = float(values.of(bids, batch.taken, batch.winners).mean())
-                if as_nil and held < NIL_SAFETY and len(options) > len(chosen):
+                if as_nil and held < NIL_SAFETY and len(options) > len(chosen) and not pair_must_nil:
                     worth[option] = -np.inf
         best = max(worth, key=lambda b: (worth[b], -b.tricks))
         lower = Bid(best.tricks - 1)  # never shades a 1 into a nil
@@ -133,27 +136,34 @@ class ExpertPlayer:
             best = lower
         return str(best)
 
-    def _assumed_bids(self, known: Mapping[str, Bid], mine: Bid, expected: np.ndarray) -> dict[str, Bid]:
-        """Everyone's final bids if this seat bids `mine`: the bids made, and for seats still
-        to bid the number of tricks they take on average (within the individual limits),
-        with the one-partner-nil override applied."""
-        rules = self.rules
-        low, high = max(1, rules.min_individual), rules.max_individual
+    def _playout_bids(self, known: Mapping[str, Bid], mine: Bid) -> dict[str, Bid]:
+        """The bids the playouts know if this seat bids `mine`: the bids made, after the
+        one-partner-nil override, and a partner still to bid whom `mine` forces to nil."""
         bids = dict(known)
         mate = partner(self.seat)
-        for seat in SEATS:
-            if seat not in bids and seat != self.seat:
-                bids[seat] = Bid(int(min(high, max(low, round(expected[SEATS.index(seat)])))))
-        if rules.partners and rules.one_nil:
+        if self.rules.partners and self.rules.one_nil:
             if mate in known:
-                bids[mate] = legality.suicide_override(rules, known[mate], mine)
+                bids[mate] = legality.suicide_override(self.rules, known[mate], mine)
             elif not mine.is_nil:
                 bids[mate] = Bid(0)
-        if rules.partners and mate not in known and not (rules.one_nil and not mine.is_nil):
+        bids[self.seat] = mine
+        return bids
+
+    def _assumed_bids(self, known: Mapping[str, Bid], mine: Bid, expected: np.ndarray) -> dict[str, Bid]:
+        """Everyone's final bids if this seat bids `mine`: the playouts' bids, and for seats
+        still to bid the number of tricks they take on average (within the individual
+        limits), the partner raised to the team minimum."""
+        rules = self.rules
+        low, high = max(1, rules.min_individual), rules.max_individual
+        bids = self._playout_bids(known, mine)
+        mate = partner(self.seat)
+        for seat in SEATS:
+            if seat not in bids:
+                bids[seat] = Bid(int(min(high, max(low, round(expected[SEATS.index(seat)])))))
+        if rules.partners and mate not in known and not bids[mate].is_nil:
             shortfall = rules.min_team - mine.tricks - bids[mate].tricks
             if shortfall > 0:
                 bids[mate] = Bid(min(high, bids[mate].tricks + shortfall))
-        bids[self.seat] = mine
         return bids
 
     # -- exchange and play ---------------------------------------------------------------
@@ -173,7 +183,7 @@ class ExpertPlayer:
         knowledge = Knowledge.from_view(view, self._known)
         deal_count = min(MAX_PLAY_DEALS, max(MIN_PLAY_DEALS, self.budget // len(legal)))
         playouts = max(1, self.budget // (deal_count * len(legal)))
-        values = OutcomeValues(self.rules, self.seat, standings_of(view), differential=True, amortize_bags=True)
+        values = OutcomeValues(self.rules, self.seat, standings_of(view), differential=True, bags_ahead=True)
         deadline = None if self.time_limit is None else started + self.time_limit
         worth = card_values(view, self.rules, knowledge, deal_count, playouts, heuristic_policy, values,
                             self.rng, self.np_rng, weigh_bids=True, deadline=deadline,

@@ -8,6 +8,7 @@ with the real scoring rules of :mod:`game.scoring`.
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from collections.abc import Mapping, Sequence
@@ -18,11 +19,16 @@ from game.bids import Bid
 from game.cards import Card
 from game.knowledge import Knowledge, sample_deals
 from game.rules import Rules
-from game.scoring import SideScore, Standing, bag_share, bags_weighed, score_hand
+from game.scoring import SideScore, Standing, score_hand
 from game.seats import SEATS, next_seat, side_of, sides
 from game.simulator import Batch, Policy, holdings_array
 
 SEAT_INDEX = {seat: index for index, seat in enumerate(SEATS)}
+TABLE_POINTS_PER_HAND = 120.0
+"""Roughly what one hand adds to all the sides' scores together in sound play: each
+side's pace toward the winning score is its share of this."""
+TABLE_BAGS_PER_HAND = 3.5
+"""Roughly how many overtricks one hand leaves at the table, shared among the sides."""
 
 
 def standings_of(view: Mapping) -> dict[str, Standing]:
@@ -60,24 +66,57 @@ def bid_tricks(bids: Mapping[str, Bid]) -> list[int | None]:
     return [bids[s].tricks if s in bids else None for s in SEATS]
 
 
+def hands_after(rules: Rules, standings: Mapping[str, Standing]) -> float:
+    """About how many hands the game has left after this one, from the leader's distance
+    to the winning score at the usual pace (never below zero)."""
+    leader = max(s.points for s in standings.values())
+    pace = TABLE_POINTS_PER_HAND / len(standings)
+    return max(0.0, (rules.win - leader) / pace - 1)
+
+
+def bag_outlook(rules: Rules, hands: float, side_count: int) -> tuple[float, ...]:
+    """The bag penalty a side can expect to pay after this hand, for each bag count
+    (0 to limit - 1) the hand may leave it with; empty without a bag penalty.
+
+    The bags still to come in `hands` more hands are taken as Poisson distributed
+    (:data:`TABLE_BAGS_PER_HAND` shared by `side_count` sides); the expected penalty is
+    the penalty times the expected number of times the count still reaches the limit.
+    Early in a game each bag costs about its share (10 points under ``bags=10/100``);
+    with the end near, a few bags cost nothing, and a count one short of the limit a lot.
+    """
+    limit, penalty = rules.bags
+    if not limit or not penalty:
+        return ()
+    mean = TABLE_BAGS_PER_HAND / side_count * hands
+    most = int(mean + 10 * math.sqrt(mean) + 2 * limit)
+    chance = [math.exp(-mean)]
+    for n in range(1, most + 1):
+        chance.append(chance[-1] * mean / n)
+    at_least = [0.0] * (most + 2)
+    for n in range(most, -1, -1):
+        at_least[n] = at_least[n + 1] + chance[n]
+    return tuple(penalty * sum(at_least[k - held] for k in range(limit, most + held + 1, limit))
+                 for held in range(limit))
+
+
 class OutcomeValues:
     """Worth of finished playouts to one seat: its side's hand score, optionally minus
     the other sides' (so that setting the opponents counts as much as making it).
 
-    With `amortize_bags`, every bag costs its share of the bag penalty now (penalty /
-    limit: 10 points under 10/100) instead of the whole penalty when the count
-    crosses the limit: over a game each bag does cost that much, while a single hand's
-    score makes bags look nearly free until the count is high.
+    With `bags_ahead`, a side's worth also takes off the bag penalty it can expect to
+    pay later in the game for the bag count the hand leaves it with (:func:`bag_outlook`):
+    a single hand's score makes bags look nearly free until the count is high, while
+    over a game each bag costs about its share of the penalty.
     """
 
     def __init__(self, rules: Rules, seat: str, standings: Mapping[str, Standing], differential: bool,
-                 amortize_bags: bool = False) -> None:
+                 bags_ahead: bool = False) -> None:
         self.rules = rules
         self.side = side_of(seat, rules.partners)
         self.others = [s for s in sides(rules.partners) if s != self.side]
         self.standings = dict(standings)
         self.differential = differential
-        self.bag_cost = bag_share(rules) if amortize_bags else 0.0
+        self.outlook = bag_outlook(rules, hands_after(rules, standings), len(standings)) if bags_ahead else ()
         self._cache: dict[tuple, float] = {}
 
     def of(self, bids: Mapping[str, Bid], taken: np.ndarray, winners: np.ndarray) -> np.ndarray:
@@ -104,7 +143,9 @@ class OutcomeValues:
         return value
 
     def _worth(self, side: SideScore) -> float:
-        return float(bags_weighed(side, self.bag_cost)) if self.bag_cost else float(side.total)
+        if not self.outlook:
+            return float(side.total)
+        return side.total - self.outlook[side.after.bags]
 
 
 def card_values(view: Mapping, rules: Rules, knowledge: Knowledge, deal_count: int, playouts: int,

@@ -61,6 +61,22 @@ def test_does_not_trump_the_partners_winning_ace(player_class) -> None:
     assert decide(player, seat_view(hand, "S")) not in ("AS", "KS", "4S")
 
 
+LAST_NEEDED_DEAL = dict(S="KT954..K52.AT765", W="Q2.Q832.JT6.QJ82", N="73.AK64.A9843.K4", E="AJ86.JT975.Q7.93")
+LAST_NEEDED_PLAY = ("look 5 look 1 look 4 look 2 AC 2C 4C 3C 5C 8C KC 9C KH 5H 4S 2H 2D 6D AD 7D AH 7H 5D 3H "
+                    "4H 9H 5S 8H KD TD 3D QD 6C JC 3S 6S AS 9S 2S 7S TH KS QH 6H 7C QC 4D JH JD 8D 8S")
+"""Trick 12: N/S bid 9 and hold 8; East has trumped West's J♦ with the 8♠ and South, void in
+diamonds, holds T♠ T♣. Overtrumping makes the contract; the 10♣ loses this trick and the last."""
+
+
+@pytest.mark.parametrize("player_class", [ExpertPlayer, MonteCarloPlayer])
+def test_takes_the_last_trick_the_contract_needs(player_class) -> None:
+    hand = _hand(PARTNER, "E", **LAST_NEEDED_DEAL)
+    _play(hand, LAST_NEEDED_PLAY)
+    assert hand.to_act == "S" and len(hand.tricks) == 11
+    player = player_class("S", PARTNER.to_dict(), seed=1)
+    assert decide(player, seat_view(hand, "S")) == "TS"
+
+
 def test_expert_decisions_depend_only_on_the_view() -> None:
     hands = [_hand(PARTNER, "S", **deal) for deal in (COVER_DEAL, SAME_VIEW_DEAL)]
     for hand in hands:
@@ -89,23 +105,53 @@ def test_expert_with_a_time_limit_answers_from_the_deals_searched_so_far() -> No
     assert hurried.play(seat_view(hand, "S")) == "AH"
 
 
-def test_amortized_bags_cost_their_share_of_the_penalty_each():
+def test_bags_ahead_cost_the_penalty_a_side_can_expect_later_in_the_game() -> None:
     import numpy as np
 
     from game.bids import Bid
     from game.rules import PRESETS
     from game.scoring import Standing
-    from game.search import OutcomeValues
+    from game.search import OutcomeValues, bag_outlook
 
     rules = PRESETS["partner"].rules
     bids = {seat: Bid(3) for seat in "SWNE"}
-    taken = np.array([[4, 2, 4, 3]])
+    taken = np.array([[4, 2, 4, 3]])  # N/S take 8 on 6: two bags; E/W 5 on 6: set
     winners = np.zeros((1, 13), dtype=int)
     fresh = {"NS": Standing(0, 0), "EW": Standing(0, 0)}
     near_limit = {"NS": Standing(0, 9), "EW": Standing(0, 0)}
+    near_end = {"NS": Standing(480, 0), "EW": Standing(0, 0)}
     plain = OutcomeValues(rules, "S", fresh, differential=False)
-    amortized = OutcomeValues(rules, "S", fresh, differential=False, amortize_bags=True)
     assert plain.of(bids, taken, winners)[0] == 62
-    assert amortized.of(bids, taken, winners)[0] == 62 - 2 * 10
-    crossing = OutcomeValues(rules, "S", near_limit, differential=False, amortize_bags=True)
-    assert crossing.of(bids, taken, winners)[0] == 62 - 2 * 10, "the real penalty is replaced by the share"
+    ahead = OutcomeValues(rules, "S", fresh, differential=False, bags_ahead=True)
+    outlook = ahead.outlook
+    assert ahead.of(bids, taken, winners)[0] == 62 - outlook[2]
+    crossing = OutcomeValues(rules, "S", near_limit, differential=False, bags_ahead=True)
+    assert crossing.of(bids, taken, winners)[0] == 62 - 100 - outlook[1], "the penalty paid now, and what is ahead"
+    ending = OutcomeValues(rules, "S", near_end, differential=False, bags_ahead=True)
+    assert ending.of(bids, taken, winners)[0] == 62, "a game about to end has no bag penalty ahead"
+    assert bag_outlook(rules.replace(bags=(0, 0)), 5, 2) == ()
+
+
+def test_bag_outlook_early_in_a_game_charges_each_bag_about_its_share() -> None:
+    from game.rules import PRESETS
+    from game.search import bag_outlook
+
+    rules = PRESETS["partner"].rules
+    outlook = bag_outlook(rules, 8, 2)
+    steps = [later - now for now, later in zip(outlook, outlook[1:], strict=False)]
+    assert all(7 < step < 13 for step in steps), steps
+    few_left = bag_outlook(rules, 1, 2)
+    assert few_left[1] - few_left[0] < 1 < few_left[9] - few_left[8], "late, low counts are free and high ones dear"
+
+
+SUICIDE = PRESETS["suicide"].rules
+SUICIDE_DEAL = dict(S="752.J85432.K.872", N="AKQ.AK.AQJ9.AKQ9", W="JT9864.9.T86.JT6", E="3.QT76.75432.543")
+
+
+@pytest.mark.parametrize(("seat", "expected"), [("S", "nil"), ("N", "number")])
+def test_suicide_first_partner_to_bid_takes_the_nil_with_the_low_hand(seat: str, expected: str) -> None:
+    dealer = {"S": "E", "N": "W"}[seat]
+    hand = _hand(SUICIDE, dealer, **SUICIDE_DEAL)
+    assert hand.to_act == seat
+    bid = ExpertPlayer(seat, SUICIDE.to_dict(), seed=3).bid(seat_view(hand, seat))
+    assert (bid == "nil") == (expected == "nil"), bid
