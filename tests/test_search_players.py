@@ -77,15 +77,19 @@ def test_takes_the_last_trick_the_contract_needs(player_class) -> None:
     assert decide(player, seat_view(hand, "S")) == "TS"
 
 
-def test_expert_decisions_depend_only_on_the_view() -> None:
+@pytest.mark.parametrize("player_class", [ExpertPlayer, MonteCarloPlayer])
+def test_decisions_depend_only_on_the_view(player_class) -> None:
     hands = [_hand(PARTNER, "S", **deal) for deal in (COVER_DEAL, SAME_VIEW_DEAL)]
     for hand in hands:
-        _bid(hand, {"W": "3", "N": "nil", "E": "3", "S": "4"})
-        _play(hand, "9H KH 7H")
-    views = [seat_view(hand, "S") for hand in hands]
-    assert views[0] == views[1]
-    choices = [ExpertPlayer("S", PARTNER.to_dict(), seed=9).play(view) for view in views]
-    assert choices[0] == choices[1]
+        _play(hand, "look 3 look nil look 3 look")
+    bid_views = [seat_view(hand, "S") for hand in hands]
+    for hand in hands:
+        _play(hand, "4 9H KH 7H")
+    play_views = [seat_view(hand, "S") for hand in hands]
+    for views in (bid_views, play_views):
+        assert views[0] == views[1]
+        choices = [decide(player_class("S", PARTNER.to_dict(), seed=9), view) for view in views]
+        assert choices[0] == choices[1]
 
 
 @pytest.mark.parametrize("variant_id", sorted(PRESETS))
