@@ -57,7 +57,13 @@ nil per pair, where the pair's nil goes to whichever partner holds it better."""
 
 
 class ExpertPlayer:
-    """The strongest level: searches sampled deals for every bid and card (see module docs)."""
+    """The strongest level: searches sampled deals for every bid and card (see module docs).
+
+    A subclass may set its own `bid_shade` or `nil_safety` (the arena tries variations
+    that way: ``docs/arena/experiments/variations.py``)."""
+
+    bid_shade: float = BID_SHADE
+    nil_safety: float = NIL_SAFETY
 
     def __init__(self, seat: str, rules: Mapping, seed: int = 0, budget: int = PLAY_BUDGET,
                  time_limit: float | None = None) -> None:
@@ -128,11 +134,11 @@ class ExpertPlayer:
             for option in chosen:
                 bids = self._assumed_bids(known, option, expected)
                 worth[option] = float(values.of(bids, batch.taken, batch.winners).mean())
-                if as_nil and held < NIL_SAFETY and len(options) > len(chosen) and not pair_must_nil:
+                if as_nil and held < self.nil_safety and len(options) > len(chosen) and not pair_must_nil:
                     worth[option] = -np.inf
         best = max(worth, key=lambda b: (worth[b], -b.tricks))
         lower = Bid(best.tricks - 1)  # never shades a 1 into a nil
-        if best.tricks > 1 and worth.get(lower, -np.inf) >= worth[best] - BID_SHADE:
+        if best.tricks > 1 and worth.get(lower, -np.inf) >= worth[best] - self.bid_shade:
             best = lower
         return str(best)
 
