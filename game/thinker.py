@@ -11,6 +11,12 @@ remembers what it saw in a blind-nil exchange for the rest of the hand; give eac
 computer seat a steady seed for the whole game (:func:`player_seed`) and a game played
 from the same seed gets the same answers. Suggestions come from a fresh player each time.
 
+Every request has a deadline: its thinking budget (the request's time limit, or
+:data:`LEVEL_BUDGETS` for its level) plus :data:`DEADLINE_MARGIN`, and for a worker
+that has not answered yet, room for its start-up. A worker past the deadline (stopped,
+or in an endless loop) is killed and every outstanding request gets an error answer,
+as when the worker dies; the next ask starts a new worker.
+
 >>> import random
 >>> from game.hand import Hand
 >>> from game.rules import PRESETS
@@ -31,8 +37,10 @@ import collections
 import inspect
 import multiprocessing
 import queue
+import time
 import traceback
 import zlib
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -48,6 +56,23 @@ Thinker computes in the calling process instead, slower but never stuck."""
 
 STOP_WAIT = 1.0
 """Seconds :meth:`Thinker.close` waits for the worker to end before killing it."""
+
+LEVEL_BUDGETS = {"random": 0.0, "normal": 0.0, "expert": 1.0, "mc": 1.0}
+"""Seconds of thinking a level's full effort (a request without a time limit) is allowed.
+Normal answers in under a millisecond; Expert's and mc's searches take a few hundred ms
+at most (``docs/benchmarks.md``), twice that on a busy machine. A level not listed gets
+the largest budget."""
+
+DEADLINE_MARGIN = 3.0
+"""Seconds a worker may take beyond a request's thinking budget before it counts as stuck:
+room for a machine busy with other programs and for the answer's way back."""
+
+START_ALLOWANCE = 10.0
+"""Seconds from a worker's start within which its first answer is not due yet: a new worker
+imports Python's modules, the players and numpy before it can think. Measured from
+``Thinker()`` to the first Normal answer: 0.2 s on an idle two-core Linux machine,
+0.3–0.55 s with both cores busy; a cold start from a slow disk, or past a virus scanner,
+takes several times that."""
 
 
 @dataclass(frozen=True)
@@ -134,6 +159,19 @@ class _Brain:
         return player
 
 
+def thinking_budget(request: Request) -> float:
+    """Seconds `request` may take to think: its time limit, or its level's full-effort budget.
+
+    >>> thinking_budget(Request(1, "decide", "expert", {}, 0, time_limit=2.5))
+    2.5
+    >>> thinking_budget(Request(1, "decide", "normal", {}, 0))
+    0.0
+    """
+    if request.time_limit is not None:
+        return request.time_limit
+    return LEVEL_BUDGETS.get(request.level, max(LEVEL_BUDGETS.values()))
+
+
 def _serve(requests: Any, answers: Any) -> None:
     """The worker's loop: answer each request in turn until a None arrives."""
     import game.players  # noqa: F401 - load the players (and numpy) before the first question
@@ -152,15 +190,23 @@ class Thinker:
 
     With ``inline=True`` (tests, or machines where a process cannot start) each
     request is answered inside :meth:`ask` and the answer waits for the next poll.
-    If the worker dies, the next poll gives an error answer for each request still
-    outstanding, and the next ask starts a new worker.
+    If the worker dies, or the oldest outstanding request is past its deadline (then
+    the worker is killed), the next poll gives an error answer for each request still
+    outstanding, and the next ask starts a new worker. `clock` (seconds, like
+    :func:`time.monotonic`), `margin` and `start_allowance` set how deadlines are
+    counted (see :data:`DEADLINE_MARGIN` and :data:`START_ALLOWANCE`). Inline thinking
+    has no deadline: nothing could stop it.
 
     The ``spawn`` worker imports the program's main module again, so that module must
     start the program only under ``if __name__ == "__main__":`` (``main.py`` does).
     """
 
-    def __init__(self, inline: bool = False) -> None:
+    def __init__(self, inline: bool = False, clock: Callable[[], float] = time.monotonic,
+                 margin: float = DEADLINE_MARGIN, start_allowance: float = START_ALLOWANCE) -> None:
         self.inline = inline
+        self.clock = clock
+        self.margin = margin
+        self.start_allowance = start_allowance
         self._brain = _Brain() if inline else None
         self._ready: collections.deque[Answer] = collections.deque()
         self._outstanding: dict[int, Request] = {}
@@ -169,6 +215,10 @@ class Thinker:
         self._answers: Any = None
         self._failed_starts = 0
         self._closed = False
+        self._started_at = 0.0
+        self._worker_answered = False
+        self._deadline: tuple[float, float] | None = None
+        """When the oldest outstanding request is due, and the seconds it was given."""
         if not inline:
             self._start()
 
@@ -185,6 +235,8 @@ class Thinker:
             self._ready.append(self._inline_brain().answer(request))
             return
         self._outstanding[request.token] = request
+        if self._deadline is None:
+            self._set_deadline(request)
         self._requests.put(request)
 
     def poll(self) -> Answer | None:
@@ -195,6 +247,8 @@ class Thinker:
                 return answer
             if self._outstanding and not self._worker_alive():
                 self._bury_worker()
+            elif self._deadline is not None and self.clock() > self._deadline[0]:
+                self._give_up_on_worker()
         return self._ready.popleft() if self._ready else None
 
     @property
@@ -235,6 +289,8 @@ class Thinker:
             self._process = context.Process(target=_serve, args=(self._requests, self._answers),
                                             name="spades-thinker", daemon=True)
             self._process.start()
+            self._started_at = self.clock()
+            self._worker_answered = False
         except (OSError, RuntimeError, ValueError):
             self._stop_worker()
             self.inline = True
@@ -251,29 +307,58 @@ class Thinker:
             return None
         self._outstanding.pop(answer.token, None)
         self._failed_starts = 0
+        self._worker_answered = True
+        self._deadline = None
+        if self._outstanding:
+            self._set_deadline(next(iter(self._outstanding.values())))
         return answer
+
+    def _set_deadline(self, request: Request) -> None:
+        """The worker answers in order, so `request`, the oldest outstanding one, is due
+        its budget and the margin after now, or after a new worker's start-up time."""
+        now = self.clock()
+        begins = now if self._worker_answered else max(now, self._started_at + self.start_allowance)
+        due = begins + thinking_budget(request) + self.margin
+        self._deadline = (due, due - now)
 
     def _bury_worker(self) -> None:
         """The worker has died: keep what it answered, turn the rest into error answers,
         and fall back to thinking inline if workers keep dying before answering."""
         exit_code = self._process.exitcode if self._process is not None else None
-        while (answer := self._receive()) is not None:
-            self._ready.append(answer)
-        for token in self._outstanding:
-            self._ready.append(Answer(token, None, error=(
-                f"The computer players' process stopped unexpectedly (exit code {exit_code}).")))
-        if self._outstanding or self._process is not None:
+        had_worker = self._process is not None
+        self._answer_outstanding(f"The computer players' process stopped unexpectedly (exit code {exit_code}).")
+        if had_worker:
             self._failed_starts += 1
-        self._outstanding.clear()
         self._stop_worker()
         if self._failed_starts >= MAX_FAILED_STARTS:
             self.inline = True
 
-    def _stop_worker(self) -> None:
+    def _give_up_on_worker(self) -> None:
+        """The oldest request is past its deadline: kill the worker at once (a stopped
+        process cannot act on a polite request to end) and answer for it. Unlike a death
+        this never leads to thinking inline, where an endless search could not be stopped."""
+        assert self._deadline is not None
+        allowed = self._deadline[1]
+        self._answer_outstanding(f"The computer player took too long ({round(allowed, 1):g} s); "
+                                 "its process was stopped and another starts for the next question.")
+        self._stop_worker(kill=True)
+
+    def _answer_outstanding(self, error: str) -> None:
+        """Keep what the worker answered; every request still outstanding gets `error`."""
+        while (answer := self._receive()) is not None:
+            self._ready.append(answer)
+        for token in self._outstanding:
+            self._ready.append(Answer(token, None, error=error))
+        self._outstanding.clear()
+        self._deadline = None
+
+    def _stop_worker(self, kill: bool = False) -> None:
+        """End the worker: politely first (it may be writing to a queue), or with `kill` at once."""
         process, self._process = self._process, None
         if process is not None and process.is_alive():
-            process.terminate()
-            process.join(STOP_WAIT)
+            if not kill:
+                process.terminate()
+                process.join(STOP_WAIT)
             if process.is_alive():
                 process.kill()
                 process.join()

@@ -1,10 +1,12 @@
-"""The Thinker: computer players answering from a worker process, matched by token, surviving a dead worker."""
+"""The Thinker: computer players answering from a worker process, matched by token, surviving a
+dead worker and replacing one that stops answering."""
 
 from __future__ import annotations
 
 import os
 import random
 import signal
+import sys
 import time
 
 import pytest
@@ -12,7 +14,7 @@ import pytest
 from game.hand import Hand
 from game.players import LEVELS, decide
 from game.rules import PRESETS
-from game.thinker import MAX_FAILED_STARTS, Answer, Request, Thinker, player_seed
+from game.thinker import LEVEL_BUDGETS, MAX_FAILED_STARTS, Answer, Request, Thinker, player_seed
 from game.view import seat_view
 
 PATIENCE = 60.0
@@ -155,3 +157,113 @@ def test_player_seed_is_steady_per_game_and_seat():
     assert player_seed(3, "W") == player_seed(3, "W")
     assert len({player_seed(3, seat) for seat in "SWNE"}) == 4
     assert player_seed(3, "W") != player_seed(4, "W")
+
+
+class ManualClock:
+    """A clock for deadlines that moves only when a test moves it, so no test waits them out."""
+
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+MARGIN = 3.0
+START_ALLOWANCE = 10.0
+posix_only = pytest.mark.skipif(sys.platform == "win32", reason="stops the worker with SIGSTOP")
+
+
+def started_and_stopped(clock: ManualClock) -> Thinker:
+    """A Thinker whose worker has answered once (so it is past its start-up) and is now stopped."""
+    thinker = Thinker(clock=clock, margin=MARGIN, start_allowance=START_ALLOWANCE)
+    thinker.ask(Request(0, "decide", "normal", bidding_view(), seed=1))
+    assert wait_for_answer(thinker).error == ""
+    os.kill(thinker.worker_pid, signal.SIGSTOP)
+    return thinker
+
+
+@posix_only
+def test_a_stopped_worker_is_killed_at_the_deadline_and_a_new_one_answers_the_next_request():
+    clock = ManualClock()
+    view = bidding_view()
+    with started_and_stopped(clock) as thinker:
+        stuck = thinker.worker_pid
+        thinker.ask(Request(70, "decide", "normal", view, seed=1))
+        clock.now += MARGIN - 0.1
+        assert thinker.poll() is None and thinker.busy
+        clock.now += 0.2
+        late = thinker.poll()
+        assert late is not None and (late.token, late.choice) == (70, None)
+        assert late.error.startswith("The computer player took too long (3 s)")
+        assert not thinker.busy and thinker.worker_pid is None
+        with pytest.raises(ProcessLookupError):
+            os.kill(stuck, 0)  # killed and reaped, stopped as it was
+        thinker.ask(Request(71, "decide", "normal", view, seed=1))
+        assert thinker.worker_pid not in (None, stuck)
+        fresh = wait_for_answer(thinker)
+        assert (fresh.token, fresh.error) == (71, "")
+        assert fresh.choice in view["legal"]
+
+
+@posix_only
+@pytest.mark.parametrize(("level", "time_limit", "allowed"), [
+    ("normal", None, LEVEL_BUDGETS["normal"] + MARGIN),
+    ("expert", None, LEVEL_BUDGETS["expert"] + MARGIN),
+    ("expert", 5.0, 5.0 + MARGIN),
+])
+def test_the_deadline_is_the_time_limit_or_the_levels_budget_plus_the_margin(level, time_limit, allowed):
+    clock = ManualClock()
+    with started_and_stopped(clock) as thinker:
+        thinker.ask(Request(80, "decide", level, playing_view(), seed=1, time_limit=time_limit))
+        clock.now += allowed - 0.1
+        assert thinker.poll() is None
+        clock.now += 0.2
+        late = thinker.poll()
+        assert late is not None and late.token == 80
+        assert f"took too long ({allowed:g} s)" in late.error
+
+
+@posix_only
+def test_a_new_workers_first_answer_has_time_for_its_start_up():
+    clock = ManualClock()
+    with Thinker(clock=clock, margin=MARGIN, start_allowance=START_ALLOWANCE) as thinker:
+        os.kill(thinker.worker_pid, signal.SIGSTOP)
+        clock.now += 4.0  # part of the start-up has passed before the first question
+        thinker.ask(Request(90, "decide", "normal", bidding_view(), seed=1))
+        clock.now += START_ALLOWANCE - 4.0 + MARGIN - 0.1
+        assert thinker.poll() is None
+        clock.now += 0.2
+        late = thinker.poll()
+        assert late is not None and late.token == 90
+        assert f"took too long ({START_ALLOWANCE - 4.0 + MARGIN:g} s)" in late.error
+
+
+@posix_only
+def test_every_outstanding_request_is_answered_when_the_deadline_passes():
+    clock = ManualClock()
+    with started_and_stopped(clock) as thinker:
+        thinker.ask(Request(100, "decide", "normal", bidding_view(), seed=1))
+        thinker.ask(Request(101, "suggest", "expert", playing_view(), seed=1))
+        clock.now += MARGIN + 0.1
+        answers = [thinker.poll(), thinker.poll()]
+        assert [a.token for a in answers if a is not None] == [100, 101]
+        assert all("took too long" in a.error for a in answers if a is not None)
+        assert thinker.poll() is None and not thinker.busy
+
+
+@posix_only
+def test_workers_that_keep_missing_deadlines_are_replaced_never_traded_for_inline_thinking():
+    clock = ManualClock()
+    view = bidding_view()
+    with Thinker(clock=clock, margin=MARGIN, start_allowance=START_ALLOWANCE) as thinker:
+        for token in range(MAX_FAILED_STARTS + 1):
+            thinker.ask(Request(token, "decide", "normal", view, seed=1))
+            os.kill(thinker.worker_pid, signal.SIGSTOP)
+            clock.now += START_ALLOWANCE + MARGIN + 1.0
+            late = thinker.poll()
+            assert late is not None and late.token == token and "took too long" in late.error
+        thinker.ask(Request(99, "decide", "normal", view, seed=1))
+        assert thinker.worker_pid is not None
+        answer = wait_for_answer(thinker)
+        assert (answer.token, answer.error) == (99, "")
