@@ -17,11 +17,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from game.bids import Bid
-from game.cards import DECKS, SPADES, Card
+from game.cards import SPADES, SUIT_NAMES, SUITS, Card, Deck
 from game.knowledge import Knowledge
 from game.legality import trick_winner_index
 from game.players import LEVELS, decide
-from game.seats import SEAT_NAMES, partner
+from game.seats import partner
 
 
 @dataclass(frozen=True)
@@ -81,36 +81,133 @@ def _top(cards: list[Card], deck) -> str:
     return max(cards, key=lambda c: (deck.suit_of[c.index] == SPADES, deck.power[c.index])).label
 
 
-def _explain_card(view: Mapping, card: Card) -> str:
-    deck = DECKS[view["rules"]["deck"]]
-    seat = view["seat"]
-    mate = partner(seat)
-    partners = bool(view["rules"]["partners"])
-    bids = view["bids"]
-    taken = view["taken"]
-    trick = [(s, Card.parse(c)) for s, c in view["trick"]]
-    mate_nil = partners and bids.get(mate) == "nil" and taken[mate] == 0
-    me_nil = bids.get(seat) in ("nil", "bnil") and taken[seat] == 0
-    if not trick:
-        if me_nil:
-            return f"You bid nil: lead low, the {card.label}"
-        if mate_nil:
-            return f"Partner bid nil: lead high to draw the big cards, the {card.label}"
-        if Knowledge.from_view(view).is_master(card):
-            return f"Lead your sure winner, the {card.label}"
-        return f"Lead the {card.label}"
-    played = [c for _, c in trick]
-    winner_seat = trick[trick_winner_index(deck, played)][0]
-    wins = trick_winner_index(deck, played + [card]) == len(played)
-    if me_nil:
-        return f"You bid nil: duck with the {card.label}" if not wins else f"You must win this one: the {card.label}"
-    if mate_nil and winner_seat == mate and wins:
-        return f"Partner bid nil: cover with the {card.label}"
-    if partners and winner_seat == mate and not wins:
-        return f"{SEAT_NAMES[mate]} is winning this trick: play low, the {card.label}"
-    if wins and deck.suit_of[card.index] == SPADES and deck.suit_of[trick[0][1].index] != SPADES:
-        return f"Trump it with the {card.label}"
-    if wins:
-        return f"Win the trick with the {card.label}" if len(trick) == 3 else f"Play high: the {card.label}"
-    return f"You cannot win this one: throw the {card.label}"
+@dataclass(frozen=True)
+class _Table:
+    """The facts a card's reason is worded from, all read off the seat view."""
 
+    deck: Deck
+    knowledge: Knowledge
+    legal: list[Card]
+    trick: list[tuple[str, Card]]
+    partner: str | None
+    """The seat's partner, None without partners."""
+    my_nil: bool
+    """The seat bid nil (or blind nil) and has taken no trick yet."""
+    partner_nil: bool
+
+    @classmethod
+    def from_view(cls, view: Mapping) -> _Table:
+        knowledge = Knowledge.from_view(view)
+        seat = view["seat"]
+        mate = partner(seat) if view["rules"]["partners"] else None
+
+        def nil_alive(who: str | None) -> bool:
+            return who is not None and view["bids"].get(who) in ("nil", "bnil") and view["taken"][who] == 0
+
+        return cls(knowledge.deck, knowledge, [Card.parse(c) for c in view["legal"]],
+                   [(who, Card.parse(c)) for who, c in view["trick"]], mate, nil_alive(seat), nil_alive(mate))
+
+    def suit(self, card: Card) -> int:
+        return self.deck.suit_of[card.index]
+
+    def wins(self, card: Card) -> bool:
+        """Whether `card` would beat every card on the table so far."""
+        played = [c for _, c in self.trick]
+        return trick_winner_index(self.deck, [*played, card]) == len(played)
+
+    def same_suit(self, card: Card) -> list[Card]:
+        """The legal cards of `card`'s suit (on a lead, every held card of that suit)."""
+        return [c for c in self.legal if self.suit(c) == self.suit(card)]
+
+    def pitch(self, card: Card) -> str:
+        """``"high"`` or ``"low"`` when `card` is the highest or the lowest of two or more
+        legal cards of its suit, else ``""``: the only cases those words are true."""
+        powers = [self.deck.power[c.index] for c in self.same_suit(card)]
+        if len(powers) < 2:
+            return ""
+        power = self.deck.power[card.index]
+        return "high" if power == max(powers) else "low" if power == min(powers) else ""
+
+    def noun(self, card: Card) -> str:
+        """The card's suit as one word: ``"heart"``, or ``"trump"`` for a joker or a
+        deuce that the deck makes a spade."""
+        printed = SUITS[self.suit(card)]
+        return SUIT_NAMES[printed][:-1] if card.suit == printed else "trump"
+
+
+def _explain_card(view: Mapping, card: Card) -> str:
+    """What the card does in this trick, worded from facts: every claim in the reason
+    ("wins", "low", "partner's … is winning") is true of the position."""
+    table = _Table.from_view(view)
+    if len(table.legal) == 1:
+        return f"Your only legal card: the {card.label}"
+    if not table.trick:
+        return _lead_reason(table, card)
+    played = [c for _, c in table.trick]
+    winner_seat, best = table.trick[trick_winner_index(table.deck, played)]
+    if table.wins(card):
+        return _winning_reason(table, card, winner_seat, best)
+    return _losing_reason(table, card, winner_seat, best)
+
+
+def _lead_reason(table: _Table, card: Card) -> str:
+    label, pitch = card.label, table.pitch(card)
+    master = table.knowledge.is_master(card)
+    trump = table.suit(card) == SPADES
+    if table.my_nil:
+        if master and trump:
+            return f"No one can beat the {label}: your nil is lost"
+        return f"Keep your nil: lead low, the {label}" if pitch == "low" else f"Keep your nil: lead the {label}"
+    if table.partner_nil and pitch == "high":
+        return f"Cover partner's nil: lead high, the {label}"
+    if master:
+        return f"Lead the {label}: it wins" if trump else f"Lead the {label}: it should win"
+    if pitch:
+        return f"Lead {pitch}: the {label}"
+    if len(table.same_suit(card)) == 1:
+        return f"Lead your only {table.noun(card)}: the {label}"
+    return f"Lead the {label}"
+
+
+def _winning_reason(table: _Table, card: Card, winner_seat: str, best: Card) -> str:
+    """`card` beats everything on the table so far (`best`, played by `winner_seat`)."""
+    label, beaten = card.label, best.label
+    if table.my_nil:
+        if all(table.wins(c) for c in table.legal):
+            return f"Nothing you may play stays under the {beaten}: the {label}"
+        return f"Beat the {beaten}, giving up on your nil: the {label}"
+    partner_to_play = table.partner is not None and table.partner not in {who for who, _ in table.trick}
+    if table.partner_nil and (winner_seat == table.partner or partner_to_play):
+        return f"Cover partner's nil: beat the {beaten} with the {label}"
+    if winner_seat == table.partner:
+        return f"Overtake partner's {beaten} with the {label}"
+    led = table.suit(table.trick[0][1])
+    if table.suit(card) != led:
+        return f"Over-trump the {beaten} with the {label}" if table.suit(best) == SPADES else f"Trump with the {label}"
+    if len(table.trick) == 3:
+        return f"Take the trick with the {label}"
+    beaters = [c for c in table.legal if table.wins(c)]
+    if len(beaters) > 1 and card == min(beaters, key=lambda c: table.deck.power[c.index]):
+        return f"Win it with the lowest card that beats the {beaten}: the {label}"
+    if table.pitch(card) == "high":
+        return f"Play high over the {beaten}: the {label}"
+    return f"Beat the {beaten} with the {label}"
+
+
+def _losing_reason(table: _Table, card: Card, winner_seat: str, best: Card) -> str:
+    """`card` stays under `best`, the card winning so far (played by `winner_seat`)."""
+    label, beaten = card.label, best.label
+    led = table.suit(table.trick[0][1])
+    if table.suit(card) == led or table.suit(card) == SPADES:
+        action = f"play low, the {label}" if table.pitch(card) == "low" else f"play the {label}"
+    else:
+        action = f"discard the {label}"
+    if table.my_nil:
+        return f"Stay under the {beaten} for your nil: {action}"
+    if winner_seat == table.partner:
+        return f"Partner's {beaten} is winning: {action}"
+    if not any(table.wins(c) for c in table.legal):
+        return f"The {beaten} is out of reach: {action}"
+    if action.startswith("discard"):
+        return f"Discard the {label}"
+    return f"Duck under the {beaten}: {action}"

@@ -1,18 +1,27 @@
-"""Suggest gives the player's seat a legal choice and a plain one-line reason."""
+"""Suggest gives the player's seat a legal choice and a plain one-line reason, and a card's
+reason says what the card does in the trick, truthfully."""
 
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from game.cards import parse_hand
+from game.cards import DECKS, SPADES, Card, parse_hand
 from game.hand import Hand
-from game.rules import PRESETS
-from game.suggest import suggest
+from game.knowledge import Knowledge
+from game.legality import trick_winner_index
+from game.players import RandomPlayer, decide
+from game.rules import PRESETS, Rules
+from game.seats import SEATS, next_seat, partner, seats_from
+from game.suggest import explain, suggest
 from game.view import seat_view
 
 PARTNER = PRESETS["partner"].rules
+DUNN = PRESETS["dunn"].rules
 
 
 @pytest.mark.parametrize("level", ["normal", "expert"])
@@ -46,7 +55,7 @@ def test_suggest_covers_the_partners_nil_and_says_so(level: str) -> None:
         hand.apply(hand.to_act, card)
     advice = suggest(seat_view(hand, "S"), level=level)
     assert advice.choice == "AH"
-    assert advice.reason == "Partner bid nil: cover with the A♥"
+    assert advice.reason == "Cover partner's nil: beat the K♥ with the A♥"
 
 
 def test_suggested_bid_explains_the_count() -> None:
@@ -58,3 +67,208 @@ def test_suggested_bid_explains_the_count() -> None:
     assert advice.choice.isdigit()
     assert advice.reason.startswith(f"About {advice.choice} trick")
     assert "A♥" in advice.reason and "4 spades" in advice.reason
+
+
+# -- card reasons worded from the position --------------------------------------------------------
+def south_to_play(leader: str, plays: str = "", rules: Rules = PARTNER, bids: dict[str, str] | None = None,
+                  **hands: str) -> dict:
+    """South's view on the first trick: `leader` bids and leads first, the seats before South
+    have played `plays`. Seats without a hand (Deal notation) hold the cards they play and
+    the rest of the deck in order; everyone bids 3 unless `bids` says otherwise."""
+    order = seats_from(leader)
+    played = [Card.parse(text) for text in plays.split()]
+    holdings = {seat: parse_hand(text) for seat, text in hands.items()}
+    for seat, card in zip(order, played, strict=False):
+        if seat not in hands:
+            holdings.setdefault(seat, []).append(card)
+    used = {card for held in holdings.values() for card in held}
+    rest = [card for card in DECKS[rules.deck].cards if card not in used]
+    for seat in SEATS:
+        held = holdings.setdefault(seat, [])
+        missing = 13 - len(held)
+        held += rest[:missing]
+        rest = rest[missing:]
+    hand = Hand.from_holdings(rules, next_seat(leader, 3), holdings)
+    while hand.phase != "play":
+        seat = hand.to_act
+        hand.apply(seat, {"blind": "look", "misdeal": "keep"}.get(hand.phase) or (bids or {}).get(seat, "3"))
+    for card in played:
+        hand.apply(hand.to_act, str(card))
+    assert hand.to_act == "S"
+    return seat_view(hand, "S")
+
+
+def reasons(view: dict) -> dict[str, str]:
+    return {text: explain(view, text) for text in view["legal"]}
+
+
+def test_the_only_legal_card_is_called_that_not_low():
+    view = south_to_play("W", "5C KC 7C", S="AKQ2.A9876.AK3.9")
+    assert reasons(view) == {"9C": "Your only legal card: the 9♣"}
+
+
+def test_a_card_that_beats_the_table_is_not_called_high_unless_it_is_the_highest():
+    view = south_to_play("E", "4H", S="AKQ2.A97.K32.432")
+    assert reasons(view) == {
+        "AH": "Play high over the 4♥: the A♥",
+        "9H": "Beat the 4♥ with the 9♥",
+        "7H": "Win it with the lowest card that beats the 4♥: the 7♥",
+    }
+
+
+def test_under_the_partners_winning_card_only_the_lowest_is_called_low():
+    view = south_to_play("W", "5D AD 7D", S="AKQ2.A97.K3.5432")
+    assert reasons(view) == {
+        "KD": "Partner's A♦ is winning: play the K♦",
+        "3D": "Partner's A♦ is winning: play low, the 3♦",
+    }
+
+
+def test_the_last_seat_takes_the_trick_or_overtakes_its_partner():
+    taking = south_to_play("W", "5D 9D QD", S="AKQ2.A97.K3.5432")
+    assert reasons(taking)["KD"] == "Take the trick with the K♦"
+    assert reasons(taking)["3D"] == "Duck under the Q♦: play low, the 3♦"
+    overtaking = south_to_play("W", "5D QD 7D", S="AKQ2.A97.K3.5432")
+    assert reasons(overtaking)["KD"] == "Overtake partner's Q♦ with the K♦"
+
+
+def test_a_card_that_cannot_win_says_the_winner_is_out_of_reach():
+    view = south_to_play("E", "JH", S="AKQ2.94.K32.5432")
+    assert reasons(view) == {"9H": "The J♥ is out of reach: play the 9♥",
+                             "4H": "The J♥ is out of reach: play low, the 4♥"}
+
+
+def test_leads_say_what_is_true_of_the_card():
+    view = south_to_play("S", S="Q32.AK4.K.987654")
+    said = reasons(view)
+    assert said["AH"] == "Lead the A♥: it should win"
+    assert said["KH"] == "Lead the K♥: it should win"  # the A♥ is South's own
+    assert said["4H"] == "Lead low: the 4♥"
+    assert said["KD"] == "Lead your only diamond: the K♦"
+    assert said["9C"] == "Lead high: the 9♣"
+    assert said["4C"] == "Lead low: the 4♣"
+    assert said["7C"] == "Lead the 7♣"
+
+
+def test_void_seats_trump_over_trump_or_discard():
+    trumping = south_to_play("W", "5H 7H KH", S="AKQ2..KQ32.65432")
+    assert reasons(trumping)["2S"] == "Trump with the 2♠"
+    assert reasons(trumping)["2D"] == "Discard the 2♦"
+    over = south_to_play("N", "5H 4S", E="T954..AKQJT.KQJ2", S="AKQ72..9832.9873")
+    assert reasons(over)["7S"] == "Over-trump the 4♠ with the 7♠"
+    assert reasons(over)["2S"] == "Duck under the 4♠: play low, the 2♠"
+    assert reasons(over)["2D"] == "Discard the 2♦"
+    partner_trumped = south_to_play("W", "5H 4S 9H", N="T954..AKQJT.KQJ2", S="AKQ72..9832.9873")
+    assert reasons(partner_trumped)["2D"] == "Partner's 4♠ is winning: discard the 2♦"
+
+
+def test_a_nil_bidder_is_told_to_stay_under_or_that_it_cannot():
+    nil = {"S": "nil"}
+    ducking = south_to_play("E", "JH", bids=nil, S="AKQ2.Q4.K32.5432")
+    assert reasons(ducking) == {"QH": "Beat the J♥, giving up on your nil: the Q♥",
+                                "4H": "Stay under the J♥ for your nil: play low, the 4♥"}
+    forced = south_to_play("E", "JH", bids=nil, S="AKQ2.KQ.K32.5432")
+    assert reasons(forced)["QH"] == "Nothing you may play stays under the J♥: the Q♥"
+    leading = south_to_play("S", bids=nil, S="Q32.AK4.K3.98765")
+    assert reasons(leading)["3D"] == "Keep your nil: lead low, the 3♦"
+    assert reasons(leading)["KD"] == "Keep your nil: lead the K♦"
+
+
+def test_the_partners_nil_is_covered():
+    covering = south_to_play("W", "5H KH 7H", bids={"N": "nil"}, S="AKQ2.A9.K32.5432")
+    assert reasons(covering)["AH"] == "Cover partner's nil: beat the K♥ with the A♥"
+    assert reasons(covering)["9H"] == "Partner's K♥ is winning: play low, the 9♥"
+    leading = south_to_play("S", bids={"N": "nil"}, S="Q32.AK4.K3.98765")
+    assert reasons(leading)["AH"] == "Cover partner's nil: lead high, the A♥"
+
+
+def test_the_jokers_decks_trumps_come_from_the_engine():
+    view = south_to_play("N", "5H 3S", rules=DUNN, E="T9853..AKQJT.KQJ", S="AK72..9876.98432")
+    assert reasons(view)["2C"] == "Over-trump the 3♠ with the 2♣"
+    assert reasons(view)["7S"] == "Over-trump the 3♠ with the 7♠"
+
+
+# -- the property: every claim a card's reason makes is true -------------------------------------
+RULE_SETS = [PARTNER, PRESETS["solo"].rules, PRESETS["suicide"].rules, DUNN,
+             Rules.parse("deck=deuces mustbeat=1 lowclub=1", base=PARTNER)]
+
+
+def random_position(rules: Rules, rng: random.Random, cards_played: int) -> Hand:
+    """A hand in play after random choices (about a quarter of the bids nil), `cards_played` in."""
+    while True:
+        hand = Hand.shuffled(rules, rng.choice(SEATS), rng)
+        while hand.phase not in ("play", "done", "misdealt"):
+            seat = hand.to_act
+            view = seat_view(hand, seat)
+            nil = [b for b in view["legal"] if b == "nil"]
+            choice = nil[0] if nil and rng.random() < 0.25 else decide(RandomPlayer(seat, view["rules"],
+                                                                                    rng.random(), 3), view)
+            hand.apply(seat, choice)
+        if hand.phase == "play":
+            break
+    for _ in range(cards_played):
+        hand.apply(hand.to_act, rng.choice(hand.legal_choices(hand.to_act)))
+    return hand
+
+
+LABEL = r"(?:10|[2-9JQKA])[♠♥♦♣]|Big Joker|Little Joker"
+"""A card as the reasons name it."""
+
+
+def check_claims(view: dict, card: Card, reason: str) -> None:
+    """Each phrase the card reasons use stands for a fact; check the fact."""
+    deck = DECKS[view["rules"]["deck"]]
+    legal = [Card.parse(c) for c in view["legal"]]
+    trick = [(seat, Card.parse(c)) for seat, c in view["trick"]]
+    played = [c for _, c in trick]
+    same_suit = sorted(deck.power[c.index] for c in legal if deck.suit_of[c.index] == deck.suit_of[card.index])
+    mate = partner(view["seat"]) if view["rules"]["partners"] else None
+    assert card.label in reason and "\n" not in reason
+    assert len(reason) <= (60 if "Joker" not in reason else 72), reason
+    assert ("only legal card" in reason) == (len(legal) == 1), reason
+    if "only legal card" in reason:
+        return
+    assert reason.startswith(("Lead", "Keep your nil: lead", "Cover partner's nil: lead", "No one")) == (not trick)
+    if re.search(r"\blow\b", reason):
+        assert len(same_suit) > 1 and deck.power[card.index] == same_suit[0], reason
+    if re.search(r"\bhigh\b", reason):
+        assert len(same_suit) > 1 and deck.power[card.index] == same_suit[-1], reason
+    if "your only" in reason:
+        assert len(same_suit) == 1, reason
+    if "nil" in reason:
+        nil_seat = mate if "partner's nil" in reason else view["seat"]
+        assert view["bids"].get(nil_seat) in ("nil", "bnil") and view["taken"][nil_seat] == 0, reason
+    if not trick:
+        unbeaten = Knowledge.from_view(view).is_master(card)
+        assert ("should win" in reason or "it wins" in reason or "No one can beat" in reason) <= unbeaten, reason
+        if "it wins" in reason or "No one can beat" in reason:
+            assert deck.suit_of[card.index] == SPADES, reason
+        return
+    winner_seat, best = trick[trick_winner_index(deck, played)]
+    beats = trick_winner_index(deck, [*played, card]) == len(played)
+    assert set(re.findall(LABEL, reason)) <= {card.label, best.label}, reason
+    claims_win = reason.startswith(("Take", "Win it", "Beat", "Trump", "Over-trump", "Overtake", "Play high over",
+                                    "Nothing you may play", "Cover"))
+    assert claims_win == beats, reason
+    if reason.startswith("Nothing you may play"):
+        assert all(trick_winner_index(deck, [*played, c]) == len(played) for c in legal)
+    if "out of reach" in reason:
+        assert not any(trick_winner_index(deck, [*played, c]) == len(played) for c in legal), reason
+    if "artner's" in reason and "nil" not in reason:
+        assert winner_seat == mate, reason
+    led = deck.suit_of[played[0].index]
+    if re.search(r"\b([Dd]iscard|[Tt]rump with|Over-trump)", reason):
+        assert deck.suit_of[card.index] != led, reason
+    if reason.startswith(("Trump with", "Over-trump")):
+        assert deck.suit_of[card.index] == SPADES, reason
+    if "Discard" in reason or "discard" in reason:
+        assert deck.suit_of[card.index] != SPADES, reason
+
+
+@settings(max_examples=150, deadline=None)
+@given(rules_at=st.integers(0, len(RULE_SETS) - 1), seed=st.integers(0, 2**32 - 1), cards_played=st.integers(0, 51))
+def test_every_claim_in_a_card_reason_is_true(rules_at: int, seed: int, cards_played: int) -> None:
+    hand = random_position(RULE_SETS[rules_at], random.Random(seed), cards_played)
+    view = seat_view(hand, hand.to_act)
+    for text in view["legal"]:
+        check_claims(view, Card.parse(text), explain(view, text))
