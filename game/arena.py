@@ -29,11 +29,28 @@ loads players and referees their decisions, :mod:`game.arena_stats` counts):
   a seat's player at table 2 gets the seed the other side's player had at table 1,
   so the same player on both sides ties every deal (margin exactly 0) and swapping
   a and b mirrors the result exactly.
-- Every decision is timed (wall time of the player's call). A bot that raises,
-  answers something not in ``legal`` (or that the rules refuse) or overruns
-  ``--time-limit`` is replaced for that decision by a legal default (look, keep, the
-  number nearest 3, the first legal card, the first cards for an exchange), named in
-  the output and counted under ``replaced``; the match goes on.
+- Every decision is timed (wall time of the player's call; for a bot, from sending
+  the view to its answer). A bot that raises,
+  answers something not in ``legal`` (or that the rules refuse, or that is not JSON
+  data), overruns ``--time-limit``, or whose process ends is replaced for that
+  decision by a legal default (look, keep, the number nearest 3, the first legal
+  card, the first cards for an exchange), named in the output and counted under
+  ``replaced`` and, by reason, under ``replaced_reasons``; the match goes on.
+- A bot runs isolated, in a process of its own for each seat it holds (a fresh Python
+  interpreter; see :mod:`game.bot_process`) that receives only the JSON seat view and
+  answers over a pipe: it cannot read the other hands from the arena's memory, change
+  the referee, or stop the match. At its time limit it is killed, so it burns no more
+  CPU, and its next decision starts it again: a fresh bot from the same seat, rules
+  and seed, which has forgotten the hand so far. After 3 such restarts at a table
+  in one deal (one game in ``--games``), the seat's further decisions there are all
+  replaced. Each arena process keeps a side's four processes (one per seat, so a
+  side's bot never plays both tables of a deal in one process) for the whole match
+  and builds a fresh bot in them for each deal at a table (each game in ``--games``).
+  The built-in levels are trusted code and run in the arena's own process, for
+  speed; one that overruns the limit is only noticed afterwards. Isolation is a
+  process boundary, not a sandbox: a bot still runs as your user.
+- With ``--jobs N`` a worker process that dies (killed from outside, or by a bot that
+  signals it) stops the match with a message and exit status 1, never a hang.
 - ``--save FILE`` appends every hand played to FILE in the `Spades.save` format, in
   unit order, table 1 then table 2; the `Game` tag names the match (its start time and
   seed), the unit and the table (``arena-2026-11-21T20:44:00-s1-deal3-t2``), the
@@ -44,7 +61,8 @@ with ``--json`` the last line of stdout is one JSON object, keys ``a``, ``b``
 (``player``, ``points_per_deal`` {mean, ci95}, ``games_won``, ``made``, ``set``,
 ``set_rate``, ``nil_bids``, ``nil_success_rate``, ``blind_nil_bids``,
 ``blind_nil_success_rate``, ``bags_per_hand``, ``decision_ms`` {mean, p95},
-``replaced``) and ``margin`` {mean, ci95}: a's points per deal minus b's, paired by
+``replaced``, ``replaced_reasons`` {raised, illegal, timed_out, process_died,
+not_created}) and ``margin`` {mean, ci95}: a's points per deal minus b's, paired by
 deal (by game pair in ``--games``).
 """
 
@@ -58,10 +76,12 @@ import os
 import sys
 import time
 from collections.abc import Iterable, Iterator
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from typing import IO
 
 from game.arena_match import MatchConfig, UnitResult, play_unit
-from game.arena_players import ArenaError, load_player
+from game.arena_players import ArenaError, check_player, close_bot_hosts
 from game.arena_stats import MatchTotals, format_table
 from game.players import LEVELS
 from game.rules import PRESETS, Rules, RulesError, variant
@@ -109,9 +129,9 @@ def config_from(args: argparse.Namespace, parser: argparse.ArgumentParser) -> tu
         rules = Rules.parse(" ".join(args.set), base=preset.rules)
     except RulesError as error:
         parser.error(f"--set: {error}")
-    for spec in (args.a, args.b):
+    for side, spec in (("a", args.a), ("b", args.b)):
         try:
-            load_player(spec)
+            check_player(spec, side)
         except ArenaError as error:
             parser.error(str(error))
     mode = "games" if args.games is not None else "deals"
@@ -128,9 +148,12 @@ def run_units(config: MatchConfig, count: int, jobs: int) -> Iterator[UnitResult
     if jobs <= 1 or count == 1:
         yield from map(play_unit, tasks)
         return
-    # "spawn" starts clean workers on every platform; each loads the players itself.
-    with multiprocessing.get_context("spawn").Pool(min(jobs, count)) as pool:
-        yield from pool.imap(play_unit, tasks, chunksize=max(1, count // (jobs * 8)))
+    # "spawn" starts clean workers on every platform; each starts its own bot processes (the
+    # checks' ones here are not needed). A worker that dies (killed from outside) breaks the
+    # pool: BrokenProcessPool, never a wait.
+    close_bot_hosts()
+    with ProcessPoolExecutor(min(jobs, count), mp_context=multiprocessing.get_context("spawn")) as pool:
+        yield from pool.map(play_unit, tasks, chunksize=max(1, count // (jobs * 8)))
 
 
 class Progress:
@@ -185,6 +208,13 @@ class SaveLog:
 
 
 def main(argv: list[str] | None = None) -> int:
+    try:
+        return _run_match(argv)
+    finally:
+        close_bot_hosts()  # the bot processes started here: the checks, and every unit with --jobs 1
+
+
+def _run_match(argv: list[str] | None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     config, count = config_from(args, parser)
@@ -197,16 +227,24 @@ def main(argv: list[str] | None = None) -> int:
         parser.error(f"--save: cannot open {args.save}: {error.strerror}")
     progress = Progress(count, unit, sys.stderr)
     started = time.perf_counter()
+    broken = False
     try:
         for done, result in enumerate(run_units(config, count, jobs), start=1):
             totals.add(result)
             if log is not None:
                 log.write(result.blocks)
             progress.update(done)
+    except BrokenProcessPool:
+        broken = True
     finally:
         progress.close()
         if log is not None:
             log.close()
+    if broken:
+        print(f"arena: a worker process ended unexpectedly (killed from outside, or out of memory); the match "
+              f"stopped after {totals.units} of {count} {unit}" + (f", saved in {args.save}" if log else ""),
+              file=sys.stderr)
+        return 1
     elapsed = time.perf_counter() - started
     summary = totals.summary()
     plural = "s" if count > 1 else ""

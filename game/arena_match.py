@@ -22,7 +22,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from game.arena_players import Contestant, Replacement, guarded, load_player
+from game.arena_players import Contestant, Replacement, bot_host, start_bot_hosts
+from game.bot_process import FAILURES
 from game.cards import DECKS
 from game.game import Game
 from game.hand import Hand
@@ -92,12 +93,16 @@ class Tally:
     blind_nil_made: int = 0
     bags: int = 0
     replaced: int = 0
+    replaced_reasons: dict[str, int] = field(default_factory=lambda: dict.fromkeys(FAILURES, 0))
+    """The replaced decisions by the kind of reason (:data:`game.bot_process.FAILURES`)."""
     decision_ms: list[float] = field(default_factory=list)
 
     def add(self, other: Tally) -> None:
         for name in ("hands", "made", "set", "nil_bids", "nil_made", "blind_nil_bids", "blind_nil_made",
                      "bags", "replaced"):
             setattr(self, name, getattr(self, name) + getattr(other, name))
+        for failure, count in other.replaced_reasons.items():
+            self.replaced_reasons[failure] += count
         self.decision_ms.extend(other.decision_ms)
 
     def count_hand(self, score: HandScore, scoring_sides: list[str], share: float = 0.0) -> tuple[int, float]:
@@ -178,13 +183,14 @@ class _Table:
         self.config = config
         rules_dict = rules.to_dict()
         self.seats: dict[str, Contestant] = {}
-        self.replacements: list[tuple[Contestant, int, str, str]] = []
-        for seat in SEATS:
-            side = side_at(seat, table)
-            spec = config.spec(side)
-            self.seats[seat] = Contestant(side, spec, load_player(spec), seat, rules_dict,
-                                          unit_seed(config, index, seat), config.time_limit, guarded(spec),
-                                          self.replacements)
+        self.replacements: list[tuple[Contestant, int, str, str, str]] = []
+        for side in ARENA_SIDES:
+            hosts = start_bot_hosts(config.spec(side), side)  # no-ops once the processes run
+            for seat in seats_of_side(side, table):
+                self.seats[seat] = Contestant(side, config.spec(side), seat, rules_dict,
+                                              unit_seed(config, index, seat), config.time_limit,
+                                              bot_host(config.spec(side), side, seat) if hosts else None,
+                                              self.replacements)
 
     def act(self, hand: Hand, apply: Callable[[str, Any], None]) -> None:
         seat = hand.to_act
@@ -192,14 +198,14 @@ class _Table:
         self.seats[seat].act(seat_view(hand, seat), lambda choice: apply(seat, choice))
 
     def finish(self, unit: str, result: UnitResult) -> None:
-        """Hand the contestants' times and replacements over to the result; stop their threads."""
+        """Hand the contestants' times and replacements over to the result."""
         for contestant in self.seats.values():
             result.tallies[contestant.side].decision_ms.extend(contestant.decision_ms)
-            contestant.close()
-        for contestant, number, moment, reason in self.replacements:
+        for contestant, number, moment, failure, reason in self.replacements:
             result.tallies[contestant.side].replaced += 1
+            result.tallies[contestant.side].replaced_reasons[failure] += 1
             result.replacements.append(Replacement(contestant.side, contestant.spec, unit, self.table, number,
-                                                   contestant.seat, moment, reason))
+                                                   contestant.seat, moment, failure, reason))
 
     def player_names(self) -> dict[str, str]:
         """Names for the `Players` tag: the side and its level or bot class, like ``a-random``."""

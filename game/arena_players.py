@@ -1,90 +1,86 @@
-"""The arena's players: loading a side by name, and the referee that asks a seat for its decision.
+"""The arena's players: which side runs where, and the referee that asks a seat for its decision.
 
 A side is a computer level of :data:`game.players.LEVELS` (``random``) or a bot of
 `BOT_API.md` given as ``module.path:ClassName`` or ``path/to/file.py:ClassName``.
 
-The referee (:class:`Contestant`) times every decision and checks the answer. A bot
-that raises, answers something not in ``view["legal"]`` (or that the rules refuse),
-or takes longer than the time limit is replaced for that decision by
-:func:`default_choice`, and the replacement is recorded with the bot's name and the
-reason. Bots loaded from a module run on a watchdog thread so that a bot that hangs
-cannot stall the match: after the time limit the arena moves on without it. The
-built-in levels are trusted to return and are called directly (cheaper), their time
-is checked afterwards.
+A bot runs isolated, in a process of its own (:mod:`game.bot_process`) that receives
+only the seat view: it cannot read the other hands in the arena's memory, change the
+referee, or stop the match by spinning, hanging or ending its process. Each arena
+process keeps one bot process per side and seat (:func:`bot_host`), from unit to
+unit, and builds a fresh bot in it for every deal at a table (every game in
+``--games``); a side's bot never plays both tables of a deal in the same process. The
+built-in levels are trusted code and run in the arena's own process, for speed.
+
+The referee (:class:`Contestant`) times every decision and checks the answer. A
+decision is replaced by :func:`default_choice` when the player raised, answered
+something not in ``view["legal"]`` (or that the rules refuse, or that is not JSON
+data), took longer than the time limit, or its process ended; or when the bot could
+not be created at all. The replacement is recorded with the bot's name and the reason,
+one of :data:`game.bot_process.FAILURES`. A bot over its time limit is killed at the
+limit and started again for its next decision (see :mod:`game.bot_process` for what
+it then remembers); a level over it is only noticed afterwards.
 """
 
 from __future__ import annotations
 
-import importlib
-import importlib.util
-import queue
-import sys
-import threading
 import time
-import zlib
 from collections.abc import Callable
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
+from game.bot_process import ILLEGAL, NOT_CREATED, RAISED, TIMED_OUT, BotLoadError, BotProcess
 from game.hand import RuleError
 from game.players import LEVELS, decide
+from game.seats import SEATS
 
 
 class ArenaError(Exception):
     """A problem with the arena's settings (an unknown level, a bot that cannot be loaded)."""
 
 
-PlayerFactory = Callable[[str, dict, int], Any]
-"""A bot class, or anything called as ``factory(seat, rules_dict, seed)``."""
-
-_loaded: dict[str, PlayerFactory] = {}
+_hosts: dict[tuple[str, str, str], BotProcess] = {}
+"""This process's bot processes, by (bot, arena side, seat)."""
 
 
-def load_player(spec: str) -> PlayerFactory:
-    """The player class a side names: a level of :data:`LEVELS`, ``module.path:ClassName``
-    (the module found on ``sys.path``) or ``path/to/file.py:ClassName``."""
-    if spec in LEVELS:
-        return LEVELS[spec]
-    if spec in _loaded:
-        return _loaded[spec]
-    target, colon, name = spec.rpartition(":")
-    if not colon or not target or not name:
+def isolated(spec: str) -> bool:
+    """Whether a side's player runs in processes of its own (every bot not a built-in level)."""
+    return spec not in LEVELS
+
+
+def bot_host(spec: str, side: str, seat: str) -> BotProcess:
+    """The process that runs bot `spec` for an arena side at a seat, started on first use
+    and kept until :func:`close_bot_hosts` (a worker process of ``--jobs`` keeps its own
+    until it ends, and they end with it)."""
+    key = (spec, side, seat)
+    if key not in _hosts:
+        _hosts[key] = BotProcess(spec)
+    return _hosts[key]
+
+
+def start_bot_hosts(spec: str, side: str) -> list[BotProcess]:
+    """The processes of a bot side at every seat (both tables), all started now so that
+    they load side by side; nothing for a level."""
+    return [bot_host(spec, side, seat) for seat in SEATS] if isolated(spec) else []
+
+
+def close_bot_hosts() -> None:
+    """End every bot process this process started."""
+    while _hosts:
+        _hosts.popitem()[1].close()
+
+
+def check_player(spec: str, side: str) -> None:
+    """Raise :class:`ArenaError` unless `spec` is a level or a bot whose module loads
+    (in the side's process for one seat, which stays for the match)."""
+    if not isolated(spec):
+        return
+    if ":" not in spec.strip(":"):
         raise ArenaError(f"unknown player {spec!r}: give a level ({', '.join(LEVELS)}), "
                          "module.path:ClassName or path/to/file.py:ClassName")
     try:
-        if target.endswith(".py") or "/" in target or "\\" in target:
-            module = _module_from_file(Path(target))
-        else:
-            module = importlib.import_module(target)
-    except ArenaError:
-        raise
-    except Exception as error:  # the bot's own import can fail in any way
-        raise ArenaError(f"cannot load {target!r} for {spec!r}: {type(error).__name__}: {error}") from None
-    factory = getattr(module, name, None)
-    if not callable(factory):
-        raise ArenaError(f"{target!r} has no class {name!r}")
-    _loaded[spec] = factory
-    return factory
-
-
-def _module_from_file(path: Path) -> Any:
-    if not path.is_file():
-        raise ArenaError(f"no bot file {str(path)!r}")
-    module_name = f"arena_bot_{path.stem}_{zlib.crc32(str(path.resolve()).encode()):08x}"
-    if module_name in sys.modules:
-        return sys.modules[module_name]
-    spec = importlib.util.spec_from_file_location(module_name, path)
-    if spec is None or spec.loader is None:
-        raise ArenaError(f"cannot load {str(path)!r} as a Python module")
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[module_name] = module
-    try:
-        spec.loader.exec_module(module)
-    except BaseException:
-        del sys.modules[module_name]
-        raise
-    return module
+        bot_host(spec, side, SEATS[0]).wait_loaded()
+    except BotLoadError as error:
+        raise ArenaError(str(error)) from None
 
 
 def default_choice(view: dict) -> Any:
@@ -141,6 +137,8 @@ class Replacement:
     seat: str
     moment: str
     """``bidding``, ``exchange`` or ``trick 5``."""
+    failure: str
+    """The kind of reason, one of :data:`game.bot_process.FAILURES`."""
     reason: str
 
     def __str__(self) -> str:
@@ -155,59 +153,14 @@ def moment_of(view: dict) -> str:
     return "exchange" if view["phase"] == "exchange" else "bidding"
 
 
-class _Watchdog:
-    """A daemon thread that runs one bot's calls, so the arena can stop waiting for it."""
-
-    def __init__(self) -> None:
-        self._requests: queue.Queue = queue.Queue()
-        self._answers: queue.Queue = queue.Queue()
-        self._serial = 0
-        self._abandoned: set[int] = set()
-        """Calls whose time ran out and that have not answered yet (running or queued)."""
-        self._thread = threading.Thread(target=self._serve, daemon=True)
-        self._thread.start()
-
-    def _serve(self) -> None:
-        while True:
-            request = self._requests.get()
-            if request is None:
-                return
-            serial, call = request
-            try:
-                self._answers.put((serial, True, call()))
-            except BaseException as error:  # a bot's failure of any kind is reported
-                self._answers.put((serial, False, error))
-
-    def run(self, call: Callable[[], Any], timeout: float) -> tuple[bool, Any]:
-        """``(True, answer)``, ``(False, exception)``, or raises TimeoutError (its message
-        says when the bot was still busy with a call it overran before)."""
-        self._serial += 1
-        self._requests.put((self._serial, call))
-        deadline = time.perf_counter() + timeout
-        while True:
-            left = max(deadline - time.perf_counter(), 0.0)
-            try:
-                serial, ok, value = self._answers.get(timeout=left)
-            except queue.Empty:
-                busy = bool(self._abandoned)
-                self._abandoned.add(self._serial)
-                raise TimeoutError("still busy with an earlier decision" if busy else "") from None
-            if serial == self._serial:
-                return ok, value
-            self._abandoned.discard(serial)
-
-    def close(self) -> None:
-        self._requests.put(None)
-
-
 class Contestant:
     """One seat's player for one deal or game, behind the referee.
 
-    `guarded` runs the player on a watchdog thread (bots from outside); otherwise it
-    is called directly and its time checked afterwards (the built-in levels)."""
+    With a `host` the player is a bot built in that process; without, it is the level
+    `spec` names, called directly and its time checked afterwards."""
 
-    def __init__(self, side: str, spec: str, factory: PlayerFactory, seat: str, rules: dict, seed: int,
-                 time_limit: float, guarded: bool, replacements: list[tuple[Contestant, int, str, str]]) -> None:
+    def __init__(self, side: str, spec: str, seat: str, rules: dict, seed: int, time_limit: float,
+                 host: BotProcess | None, replacements: list[tuple[Contestant, int, str, str, str]]) -> None:
         self.side = side
         self.spec = spec
         self.seat = seat
@@ -215,66 +168,58 @@ class Contestant:
         self.decision_ms: list[float] = []
         self.replacements = replacements
         """Where each decision the arena made instead goes, as ``(contestant, hand_number,
-        moment, reason)``: a list the seats of a table share, so it keeps the order of play."""
-        self._watchdog = _Watchdog() if guarded else None
+        moment, failure, reason)``: a list the seats of a table share, so it keeps the order of play."""
+        self.host = host
         self.player: Any = None
-        self._broken: str | None = None
-        ok, value = self._call(lambda: factory(seat, dict(rules), seed), record=False)
-        if ok:
-            self.player = value
-        else:
-            self._broken = f"could not be created: {value}"
+        self._broken: tuple[str, str] | None = None
+        """Why every decision is replaced: the player could not be created."""
+        if host is not None:
+            made = host.new_bot(seat, rules, seed, time_limit)
+            if not made.ok:
+                self._broken = (NOT_CREATED, f"could not be created: {made.reason}")
+            return
+        try:
+            self.player = LEVELS[spec](seat, dict(rules), seed)
+        except Exception as error:  # reported like a bot's, though a level is not expected to fail
+            self._broken = (NOT_CREATED, f"could not be created: {type(error).__name__}: {error}")
 
-    def _call(self, call: Callable[[], Any], record: bool = True) -> tuple[bool, Any]:
-        """Run a call of the player: ``(True, answer)`` or ``(False, reason)``; `record` keeps its time."""
+    def _answer(self, view: dict) -> tuple[Any, tuple[str, str] | None]:
+        """The player's answer to the view, or None and its failure ``(kind, reason)``."""
+        if self.host is not None:
+            reply = self.host.ask(view, self.time_limit)
+            self.decision_ms.append(reply.seconds * 1000.0)
+            return reply.answer, ((reply.failure, reply.reason) if reply.failure else None)
         start = time.perf_counter()
         try:
-            if self._watchdog is not None:
-                ok, value = self._watchdog.run(call, self.time_limit)
-            else:
-                ok, value = True, call()
-        except TimeoutError as timeout:
-            ok, value = False, timeout
-        except Exception as error:  # a bot's failure of any kind is reported, never fatal
-            ok, value = False, error
+            answer = decide(self.player, view)
+        except Exception as error:  # reported like a bot's, though a level is not expected to fail
+            answer, failure = None, (RAISED, f"raised {type(error).__name__}: {error}")
+        else:
+            failure = None
         elapsed = time.perf_counter() - start
-        if record:
-            self.decision_ms.append(elapsed * 1000.0)
-        if not ok:
-            if isinstance(value, TimeoutError):
-                busy = f" ({value})" if str(value) else ""
-                return False, f"gave no answer within the time limit of {self.time_limit:g} s{busy}"
-            return False, f"raised {type(value).__name__}: {value}"
-        if elapsed > self.time_limit:
-            return False, f"took {elapsed:.3f} s, over the time limit of {self.time_limit:g} s"
-        return True, value
+        self.decision_ms.append(elapsed * 1000.0)
+        if failure is None and elapsed > self.time_limit:
+            failure = (TIMED_OUT, f"took {elapsed:.3f} s, over the time limit of {self.time_limit:g} s")
+        return answer, failure
 
     def act(self, view: dict, apply: Callable[[Any], None]) -> None:
         """Ask the player for the view's decision and carry it out with `apply`, or a
         default in its place (recorded) when the answer cannot stand."""
-        # The referee keeps its own copy of what it checks: the bot may change the view.
+        # The referee keeps its own copy of what it checks: a level may change the view.
         own = {key: view[key] for key in ("phase", "hand_number", "exchange_count") if key in view}
         own["legal"] = list(view["legal"])
         moment = moment_of(view)
-        reason = self._broken
-        if reason is None:
-            ok, answer = self._call(lambda: decide(self.player, view))
-            reason = answer if not ok else answer_problem(own, answer)
-            if reason is None:
-                try:
-                    apply(list(answer) if isinstance(answer, tuple) else answer)
-                    return
-                except RuleError as error:
-                    reason = f"answered {answer!r}, refused: {error}"
+        failure = self._broken
+        if failure is None:
+            answer, failure = self._answer(view)
+            if failure is None:
+                problem = answer_problem(own, answer)
+                if problem is None:
+                    try:
+                        apply(list(answer) if isinstance(answer, tuple) else answer)
+                        return
+                    except RuleError as error:
+                        problem = f"answered {answer!r}, refused: {error}"
+                failure = (ILLEGAL, problem)
         apply(default_choice(own))
-        self.replacements.append((self, own["hand_number"], moment, reason))
-
-    def close(self) -> None:
-        if self._watchdog is not None:
-            self._watchdog.close()
-
-
-def guarded(spec: str) -> bool:
-    """Whether a side's player runs on a watchdog thread (every bot not a built-in level)."""
-    return spec not in LEVELS
-
+        self.replacements.append((self, own["hand_number"], moment, *failure))

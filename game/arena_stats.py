@@ -63,6 +63,7 @@ def side_summary(player: str, points: Sequence[float], tally: Tally, games_won: 
         "decision_ms": {"mean": round(math.fsum(times) / len(times), 3) if times else None,
                         "p95": round(p95, 3) if p95 is not None else None},
         "replaced": tally.replaced,
+        "replaced_reasons": dict(tally.replaced_reasons),
     }
 
 
@@ -123,6 +124,12 @@ def _percent(value: float | None) -> str:
     return "-" if value is None else f"{100 * value:.0f}%"
 
 
+def _replaced(side: dict[str, Any]) -> str:
+    """``3 (2 timed out, 1 process died)``: the count and its reasons."""
+    reasons = [f"{count} {failure.replace('_', ' ')}" for failure, count in side["replaced_reasons"].items() if count]
+    return f"{side['replaced']} ({', '.join(reasons)})" if reasons else str(side["replaced"])
+
+
 def _interval(stat: dict[str, Any]) -> str:
     low, high = stat["ci95"]
     if low is None:
@@ -149,7 +156,7 @@ def format_table(totals: MatchTotals, summary: dict[str, Any], heading: Sequence
         ("bags per hand", _number(a["bags_per_hand"], 2), _number(b["bags_per_hand"], 2)),
         ("decision ms mean / p95", f"{_number(a['decision_ms']['mean'], 3)} / {_number(a['decision_ms']['p95'], 3)}",
          f"{_number(b['decision_ms']['mean'], 3)} / {_number(b['decision_ms']['p95'], 3)}"),
-        ("decisions replaced", str(a["replaced"]), str(b["replaced"])),
+        ("decisions replaced", _replaced(a), _replaced(b)),
     ]
     label_width = max(len(r[0]) for r in rows)
     column = max(len("side a"), *(len(r[1]) for r in rows), *(len(r[2]) for r in rows))

@@ -4,7 +4,11 @@ Each has the constructor and methods of `BOT_API.md`."""
 
 from __future__ import annotations
 
+import gc
+import os
+import signal
 import time
+from pathlib import Path
 
 
 class Steady:
@@ -48,15 +52,10 @@ class Illegal(Steady):
 
 
 class Sleeper(Steady):
-    """Thinks far too long over its first card of each deal, then plays well."""
-
-    def __init__(self, seat: str, rules: dict, seed: int) -> None:
-        super().__init__(seat, rules, seed)
-        self.slept = False
+    """Thinks far too long over its first card of each hand at seat N, then plays well."""
 
     def play(self, view: dict) -> str:
-        if not self.slept:
-            self.slept = True
+        if self.seat == "N" and not view["tricks"]:
             time.sleep(0.3)
         return super().play(view)
 
@@ -66,3 +65,83 @@ class Unborn:
 
     def __init__(self, seat: str, rules: dict, seed: int) -> None:
         raise RuntimeError("no rules for me")
+
+
+class Exiter(Steady):
+    """Ends its whole process (``os._exit(3)``, no cleanup, no exception) on its first
+    card of each hand at seat N; a bot started again afterwards plays on."""
+
+    def play(self, view: dict) -> str:
+        if self.seat == "N" and not view["tricks"]:
+            os._exit(3)
+        return super().play(view)
+
+
+class Spinner(Steady):
+    """Spins forever over its first card of each hand at seat N: only a kill stops it.
+    Each one notes its process id in the folder ``$ARENA_BOTS_PIDS``, when that is set."""
+
+    def __init__(self, seat: str, rules: dict, seed: int) -> None:
+        super().__init__(seat, rules, seed)
+        if os.environ.get("ARENA_BOTS_PIDS"):
+            Path(os.environ["ARENA_BOTS_PIDS"], str(os.getpid())).touch()
+
+    def play(self, view: dict) -> str:
+        while self.seat == "N" and not view["tricks"]:
+            pass
+        return super().play(view)
+
+
+class Garbage(Steady):
+    """Answers with things that are not choices at all: an object, None, a number."""
+
+    def bid(self, view: dict) -> str:
+        return object()  # type: ignore[return-value]
+
+    def play(self, view: dict) -> str:
+        return None  # type: ignore[return-value]
+
+    def exchange(self, view: dict) -> list[str]:
+        return 42  # type: ignore[return-value]
+
+
+class Snoop(Steady):
+    """Searches its process's memory for the hands being played, at each bid and at its
+    first card, and raises if it finds a card of another seat; otherwise plays like Steady."""
+
+    def bid(self, view: dict) -> str:
+        self.look_around(view)
+        return super().bid(view)
+
+    def play(self, view: dict) -> str:
+        if not view["tricks"]:
+            self.look_around(view)
+        return super().play(view)
+
+    @staticmethod
+    def hidden_cards(view: dict) -> set[str]:
+        """The cards of other seats found in any hand object this process holds."""
+        from game.hand import Hand
+        from game.seats import SEATS
+
+        found: set[str] = set()
+        for thing in gc.get_objects():
+            if isinstance(thing, Hand):
+                for seat in SEATS:
+                    if seat != view["seat"]:
+                        found.update(str(card) for card in thing.holding(seat))
+        return found - set(view["hand"])
+
+    def look_around(self, view: dict) -> None:
+        found = self.hidden_cards(view)
+        if found:
+            raise RuntimeError(f"saw {len(found)} cards of other seats: {' '.join(sorted(found))}")
+
+
+class Parricide(Steady):
+    """Kills the process that started its own (SIGTERM) on its first card at seat N."""
+
+    def play(self, view: dict) -> str:
+        if self.seat == "N" and not view["tricks"]:
+            os.kill(os.getppid(), signal.SIGTERM)
+        return super().play(view)

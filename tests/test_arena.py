@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import os
+import random
 import re
 import subprocess
 import sys
@@ -18,7 +20,8 @@ ROOT = Path(__file__).resolve().parent.parent
 BOTS_FILE = Path(__file__).resolve().parent / "arena_bots.py"
 
 SIDE_KEYS = ["player", "points_per_deal", "games_won", "made", "set", "set_rate", "nil_bids", "nil_success_rate",
-             "blind_nil_bids", "blind_nil_success_rate", "bags_per_hand", "decision_ms", "replaced"]
+             "blind_nil_bids", "blind_nil_success_rate", "bags_per_hand", "decision_ms", "replaced", "replaced_reasons"]
+REASONS = ["raised", "illegal", "timed_out", "process_died", "not_created"]
 
 
 @pytest.fixture(autouse=True)
@@ -48,6 +51,7 @@ def test_json_summary_has_exactly_the_keys_of_the_issue(capsys):
         assert summary[side]["player"] == "random"
         assert set(summary[side]["points_per_deal"]) == {"mean", "ci95"}
         assert set(summary[side]["decision_ms"]) == {"mean", "p95"}
+        assert summary[side]["replaced_reasons"] == dict.fromkeys(REASONS, 0)
         contracts = summary[side]["made"] + summary[side]["set"]
         assert summary[side]["set_rate"] == (round(summary[side]["set"] / contracts, 3) if contracts else None)
     assert set(summary["margin"]) == {"mean", "ci95"}
@@ -64,14 +68,14 @@ def test_same_seed_gives_the_same_match_with_one_or_two_jobs(capsys):
 
 
 def test_another_seed_plays_other_deals(capsys):
-    _, first = run_arena(capsys, "--b", "tests.arena_bots:Steady", "--deals", "4", "--seed", "1")
-    _, second = run_arena(capsys, "--b", "tests.arena_bots:Steady", "--deals", "4", "--seed", "2")
+    _, first = run_arena(capsys, "--b", "normal", "--deals", "4", "--seed", "1")
+    _, second = run_arena(capsys, "--b", "normal", "--deals", "4", "--seed", "2")
     assert without_times(first) != without_times(second)
 
 
 def test_swapping_the_sides_mirrors_the_result(capsys):
-    _, forward = run_arena(capsys, "--a", "random", "--b", "tests.arena_bots:Steady", "--deals", "5")
-    _, backward = run_arena(capsys, "--a", "tests.arena_bots:Steady", "--b", "random", "--deals", "5")
+    _, forward = run_arena(capsys, "--a", "random", "--b", "normal", "--deals", "5")
+    _, backward = run_arena(capsys, "--a", "normal", "--b", "random", "--deals", "5")
     assert forward["margin"]["mean"] == -backward["margin"]["mean"]
     assert forward["margin"]["ci95"] == [-x for x in reversed(backward["margin"]["ci95"])]
     assert without_times(forward)["a"] == without_times(backward)["b"]
@@ -83,16 +87,18 @@ def test_the_same_player_on_both_sides_ties_every_deal(capsys):
     assert summary["margin"] == {"mean": 0.0, "ci95": [0.0, 0.0]}
 
 
-@pytest.mark.parametrize(("bot", "reason"), [
-    ("tests.arena_bots:Raiser", "raised ZeroDivisionError"),
-    (f"{BOTS_FILE}:Illegal", "not in legal"),
-    ("tests.arena_bots:Unborn", "could not be created"),
+@pytest.mark.parametrize(("bot", "reason", "kind"), [
+    ("tests.arena_bots:Raiser", "raised ZeroDivisionError", "raised"),
+    (f"{BOTS_FILE}:Illegal", "not in legal", "illegal"),
+    ("tests.arena_bots:Garbage", "not JSON data", "illegal"),
+    ("tests.arena_bots:Unborn", "could not be created", "not_created"),
 ])
-def test_a_misbehaving_bot_is_named_replaced_and_counted(capsys, bot, reason):
+def test_a_misbehaving_bot_is_named_replaced_and_counted(capsys, bot, reason, kind):
     report, summary = run_arena(capsys, "--a", bot, "--b", "random", "--deals", "2")
     assert f"replaced: side a ({bot})" in report
     assert reason in report
     assert summary["a"]["replaced"] > 0
+    assert summary["a"]["replaced_reasons"] == {**dict.fromkeys(REASONS, 0), kind: summary["a"]["replaced"]}
     assert summary["b"]["replaced"] == 0
     assert summary["a"]["made"] + summary["a"]["set"] + summary["a"]["nil_bids"] + summary["a"][
         "blind_nil_bids"] >= 4, "every hand of both deals was played to its score"
@@ -104,7 +110,76 @@ def test_a_bot_over_the_time_limit_is_replaced_and_the_match_goes_on(capsys):
     assert "replaced: side b (tests.arena_bots:Sleeper)" in report
     assert "time limit of 0.05 s" in report
     assert summary["b"]["replaced"] > 0
+    assert summary["b"]["replaced_reasons"]["timed_out"] == summary["b"]["replaced"]
     assert summary["a"]["replaced"] == 0
+
+
+def running(pid: int) -> bool:
+    """Whether a process with this id is still there (it is reaped once it ends: the arena waits for it)."""
+    if os.name == "nt":
+        listed = subprocess.run(["tasklist", "/FI", f"PID eq {pid}", "/NH"], capture_output=True, text=True)
+        return str(pid) in listed.stdout
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    return True
+
+
+def test_a_spinning_bot_is_killed_at_its_time_limit_and_started_again(capsys, tmp_path, monkeypatch):
+    monkeypatch.setenv("ARENA_BOTS_PIDS", str(tmp_path))
+    report, summary = run_arena(capsys, "--a", "tests.arena_bots:Spinner", "--b", "random",
+                                "--time-limit", "0.05", "--deals", "2")
+    # The Spinner spins once a deal (its first card at seat N): each spin costs exactly
+    # that one decision, and the bot started again answers all the others itself.
+    assert summary["a"]["replaced"] == 2
+    assert summary["a"]["replaced_reasons"]["timed_out"] == 2
+    assert "replaced: side a (tests.arena_bots:Spinner) at deal 1, table 1, hand" in report
+    assert "seat N, trick 1: gave no answer within the time limit of 0.05 s" in report
+    pids = [int(path.name) for path in tmp_path.iterdir()]
+    assert len(pids) == 4 + 2, "a process for each of its seats at each table, and one started again per spin"
+    assert [pid for pid in pids if running(pid)] == [], "no bot process outlives the match"
+
+
+def test_a_bot_that_ends_its_process_is_replaced_and_the_match_goes_on(capsys):
+    report, summary = run_arena(capsys, "--a", "random", "--b", "tests.arena_bots:Exiter", "--deals", "2")
+    assert "replaced: side b (tests.arena_bots:Exiter) at deal 1, table 2" in report
+    assert "seat N, trick 1: the bot's process ended (exit code 3)" in report
+    assert summary["b"]["replaced"] == 2
+    assert summary["b"]["replaced_reasons"]["process_died"] == 2
+    assert summary["a"]["replaced"] == 0
+
+
+def test_with_two_jobs_a_bot_that_ends_its_process_is_replaced_too():
+    done = subprocess.run([sys.executable, "-m", "game.arena", "--a", "random", "--b", "tests.arena_bots:Exiter",
+                           "--deals", "2", "--jobs", "2", "--json"],
+                          cwd=ROOT, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    summary = json.loads(done.stdout.strip().splitlines()[-1])
+    assert "seat N, trick 1: the bot's process ended (exit code 3)" in done.stdout
+    assert summary["b"]["replaced_reasons"]["process_died"] == summary["b"]["replaced"] == 2
+
+
+def test_a_bot_sees_no_other_seats_cards_in_its_process(capsys):
+    _, summary = run_arena(capsys, "--a", "tests.arena_bots:Snoop", "--b", "random", "--deals", "1")
+    assert summary["a"]["replaced"] == 0, "the Snoop raises when it finds another seat's card"
+
+
+def test_the_snoop_finds_the_cards_of_a_hand_in_its_own_process():
+    from game.hand import Hand
+    from game.view import seat_view
+    from tests.arena_bots import Snoop
+
+    hand = Hand.shuffled(PRESETS["partner"].rules, "E", random.Random(3))
+    hand.look("S")
+    assert len(Snoop.hidden_cards(seat_view(hand, "S"))) == 39
+
+
+def test_a_worker_process_that_dies_ends_the_arena_with_a_message_not_a_hang():
+    done = subprocess.run([sys.executable, "-m", "game.arena", "--a", "random", "--b", "tests.arena_bots:Parricide",
+                           "--deals", "2", "--jobs", "2"], cwd=ROOT, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 1
+    assert "a worker process ended unexpectedly" in done.stderr
 
 
 def test_save_appends_every_hand_in_deal_order_and_the_log_reads_back(capsys, tmp_path):
@@ -137,7 +212,7 @@ def test_both_tables_of_a_deal_play_the_same_cards_from_the_same_score(capsys, t
 
 
 def test_games_are_played_to_the_end_at_both_tables_and_counted(capsys):
-    report, summary = run_arena(capsys, "--games", "3", "--set", "win=100", "--b", "tests.arena_bots:Steady")
+    report, summary = run_arena(capsys, "--games", "3", "--set", "win=100", "--b", "normal")
     won = summary["a"]["games_won"] + summary["b"]["games_won"]
     assert 0 < won <= 6
     assert "games won" in report
@@ -145,7 +220,7 @@ def test_games_are_played_to_the_end_at_both_tables_and_counted(capsys):
 
 def test_solo_adds_the_scores_of_a_sides_two_seats(capsys, tmp_path):
     log = tmp_path / "solo.save"
-    _, summary = run_arena(capsys, "--rules", "solo", "--deals", "2", "--b", "tests.arena_bots:Steady",
+    _, summary = run_arena(capsys, "--rules", "solo", "--deals", "2", "--b", "normal",
                            "--save", str(log))
     hands = read_log(log).hands
     a_points = []
@@ -160,6 +235,10 @@ def test_unknown_player_or_option_is_a_usage_error(capsys):
         main(["--a", "grandmaster", "--deals", "1"])
     assert unknown.value.code == 2
     assert "grandmaster" in capsys.readouterr().err
+    with pytest.raises(SystemExit) as missing:
+        main(["--b", "tests.no_such_module:Bot", "--deals", "1"])
+    assert missing.value.code == 2
+    assert "tests.no_such_module" in capsys.readouterr().err
     with pytest.raises(SystemExit) as bad_rule:
         main(["--set", "win=banana", "--deals", "1"])
     assert bad_rule.value.code == 2
