@@ -22,7 +22,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from game.arena_players import Contestant, Replacement, bot_host, start_bot_hosts
+from game.arena_players import Contestant, Replacement, bot_host, isolated, start_bot_hosts
 from game.bot_process import FAILURES
 from game.cards import DECKS
 from game.game import Game
@@ -185,12 +185,12 @@ class _Table:
         self.seats: dict[str, Contestant] = {}
         self.replacements: list[tuple[Contestant, int, str, str, str]] = []
         for side in ARENA_SIDES:
-            hosts = start_bot_hosts(config.spec(side), side)  # no-ops once the processes run
+            spec = config.spec(side)
+            start_bot_hosts(spec, side)  # all four at once, so they load side by side (once per process)
             for seat in seats_of_side(side, table):
-                self.seats[seat] = Contestant(side, config.spec(side), seat, rules_dict,
-                                              unit_seed(config, index, seat), config.time_limit,
-                                              bot_host(config.spec(side), side, seat) if hosts else None,
-                                              self.replacements)
+                host = bot_host(spec, side, seat) if isolated(spec) else None
+                self.seats[seat] = Contestant(side, spec, seat, rules_dict, unit_seed(config, index, seat),
+                                              config.time_limit, host, self.replacements)
 
     def act(self, hand: Hand, apply: Callable[[str, Any], None]) -> None:
         seat = hand.to_act

@@ -57,10 +57,12 @@ def bot_host(spec: str, side: str, seat: str) -> BotProcess:
     return _hosts[key]
 
 
-def start_bot_hosts(spec: str, side: str) -> list[BotProcess]:
-    """The processes of a bot side at every seat (both tables), all started now so that
-    they load side by side; nothing for a level."""
-    return [bot_host(spec, side, seat) for seat in SEATS] if isolated(spec) else []
+def start_bot_hosts(spec: str, side: str) -> None:
+    """Start the processes of a bot side for every seat (both tables) that this process
+    does not have yet, all before any is waited for; nothing for a level."""
+    if isolated(spec):
+        for seat in SEATS:
+            bot_host(spec, side, seat)
 
 
 def close_bot_hosts() -> None:
