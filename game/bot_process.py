@@ -41,6 +41,7 @@ import subprocess
 import sys
 import threading
 import time
+import traceback
 import zlib
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -156,6 +157,7 @@ class BotProcess:
     def __init__(self, spec: str) -> None:
         self.spec = spec
         self._process: subprocess.Popen | None = None
+        self._start_error = ""
         self._replies: queue.SimpleQueue = queue.SimpleQueue()
         self._loaded = False
         self._bot: tuple[str, dict, int] | None = None
@@ -173,6 +175,8 @@ class BotProcess:
         (the child's own words) when it cannot."""
         if self._process is None:
             self._start()
+            if self._process is None:
+                raise BotLoadError(self._start_error)
         if self._loaded:
             return
         message = self._receive(LOAD_TIMEOUT, time.perf_counter())
@@ -216,10 +220,15 @@ class BotProcess:
 
     # -- the child's life ------------------------------------------------------------------
     def _start(self) -> None:
+        """Start a fresh child; when none can start, `_process` stays None and `_start_error` says why."""
         # The child finds modules where this process does (the bot's, and this package).
-        env = dict(os.environ, PYTHONPATH=os.pathsep.join(sys.path))
-        self._process = subprocess.Popen([sys.executable, "-c", _CHILD, self.spec], stdin=subprocess.PIPE,
-                                         stdout=subprocess.PIPE, env=env)
+        env = dict(os.environ, PYTHONPATH=os.pathsep.join(map(str, sys.path)))
+        try:
+            self._process = subprocess.Popen([sys.executable, "-c", _CHILD, self.spec], stdin=subprocess.PIPE,
+                                             stdout=subprocess.PIPE, env=env)
+        except OSError as error:
+            self._start_error = f"cannot start a Python process for {self.spec!r}: {error}"
+            return
         self._replies = queue.SimpleQueue()
         threading.Thread(target=_read_replies, args=(self._process.stdout, self._replies), daemon=True,
                          name=f"replies of {self.spec}").start()
@@ -367,9 +376,25 @@ _CHILD = "from game.bot_process import serve; serve()"
 
 
 def serve() -> None:
-    """The child's loop: load the bot's module, then answer each request until stdin closes."""
+    """The child's program: answer the parent's requests until its pipe closes.
+
+    It always ends through ``os._exit``, with the bot's own ``sys.exit`` code if it
+    called one: an ordinary interpreter shutdown could wait on the thread reading stdin."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl+C is for the parent, which then closes the pipe
-    replies = _reply_stream()
+    code = 0
+    try:
+        _answer_requests(sys.argv[1], _reply_stream())
+    except SystemExit as stop:
+        code = stop.code if isinstance(stop.code, int) else (0 if stop.code is None else 1)
+    except BaseException:  # whatever ends the bot ends its process, with a word on stderr
+        traceback.print_exc()
+        code = 1
+    sys.stderr.flush()
+    os._exit(code)
+
+
+def _answer_requests(spec: str, replies: IO[bytes]) -> None:
+    """Load the bot's module, then build bots and answer views as the requests come."""
     requests: queue.SimpleQueue = queue.SimpleQueue()
     threading.Thread(target=_read_requests, args=(sys.stdin.buffer, requests), daemon=True).start()
 
@@ -378,7 +403,7 @@ def serve() -> None:
         replies.flush()
 
     try:
-        factory = load_bot(sys.argv[1])
+        factory = load_bot(spec)
     except BotLoadError as error:
         send({"load_error": str(error)})
         return
