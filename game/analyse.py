@@ -122,6 +122,8 @@ class HandAnalysis:
     """The hand points each side actually scored."""
     seconds: float
     """How long the analysis took."""
+    search_seconds: float
+    """How much of it the exact search took (the rest went to the estimates)."""
 
     @property
     def exact_from(self) -> int | None:
@@ -161,12 +163,13 @@ def analyse_hand(source: LoggedHand | Hand, time_limit: float | None = DEFAULT_T
         exact.run(viewpoint, first_trick=14 - exact_tricks)
     except OutOfTime:
         pass
+    searched = time.perf_counter() - started
     estimates = _Estimates(logged, final, estimate_deals, seed)
     plays = tuple(exact.plays.get(number) or estimates.play(number) for number in range(1, 53))
     tricks = tuple(exact.tricks.get(number) or estimates.trick(number, viewpoint, plays) for number in range(1, 14))
     assert final.score is not None
     return HandAnalysis(plays, tricks, viewpoint, {side: s.total for side, s in final.score.sides.items()},
-                        time.perf_counter() - started)
+                        time.perf_counter() - started, searched)
 
 
 def _plays(final: Hand) -> list[tuple[str, Card]]:

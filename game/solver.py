@@ -32,18 +32,19 @@ under every rule option, and that the solver's values equal a plain exhaustive s
 >>> from game.rules import PRESETS
 >>> from game.bids import Bid
 >>> from game.scoring import Standing
->>> rules = PRESETS["partner"].rules
->>> end = Position(rules, holdings={"S": mask_of(cards("AS 2H")), "W": mask_of(cards("KS 3H")),
-...                                 "N": mask_of(cards("QS 4H")), "E": mask_of(cards("JS 5H"))},
+>>> end = Position(PRESETS["partner"].rules,
+...                holdings={"S": mask_of(cards("AH 2H")), "W": mask_of(cards("2D 3D")),
+...                          "N": mask_of(cards("2C 3C")), "E": mask_of(cards("KH 3S"))},
 ...                trick=(), leader="S", taken={"S": 3, "W": 3, "N": 3, "E": 2},
 ...                winners=("S", "W", "N") * 3 + ("E", "E"), spades_broken=True,
 ...                bids={s: Bid(3) for s in "SWNE"}, standings={"NS": Standing(), "EW": Standing()})
 >>> values = solve_cards(end)
->>> values[card("AS")], values[card("2H")]
-(2.0, 0.0)
+>>> values[card("AH")], values[card("2H")]
+(1.0, -1.0)
 
-Leading the A♠ makes South's side 62 to 60 (a bag each way is the difference); leading the
-2♥ first lets East take the heart, and the A♠ then wins the last trick: 61 to 61.
+Leading the A♥ first (East must follow with the K♥, then ruffs the 2♥) leaves North-South
+7 tricks to 6: 61 to 60, a bag each way the difference. The 2♥ first loses both tricks:
+60 to 61.
 """
 
 from __future__ import annotations
@@ -312,17 +313,19 @@ class Solver:
         self.others = [s for s in sides(rules.partners) if s != side]
         self._side_index = [_side_number(rules, s) for s in SEATS]
         self._ours = [side_of(s, rules.partners) == side for s in SEATS]
+        self._nil = [s in self.bids and self.bids[s].is_nil for s in SEATS]
         self._table: dict[tuple, _Entry] = {}
         self._leaves: dict[tuple, float] = {}
         self._classes: dict[tuple, int] = {}
         self._signatures: dict[tuple, int] = {}
         self._ranges: dict[tuple, tuple[float, float]] = {}
-        self._tops: dict[int, int] = {}
         self._weakness = [power + (20 if suit == SPADES else 0)
                           for suit, power in zip(self.tables.suit_of, self.tables.power, strict=True)]
         """How little each card is worth keeping: the order for throwing cards away."""
         self._runs: dict[tuple[int, int], tuple[int, ...]] = {}
-        self._codes: dict[tuple[int, int, int, int], tuple[int, int]] = {}
+        self._codes: dict[tuple[int, int, int, int], int] = {}
+        self._position_codes: dict[tuple[int, int, int, int], tuple[int, ...]] = {}
+        self._patterns: dict[int, tuple[int, int, tuple[int, ...]]] = {}
         self.trick_starts = 0
         """Trick starts searched so far (a measure of effort)."""
         # The state of the position being searched, changed in place and restored.
@@ -489,16 +492,16 @@ class Solver:
                 and time.perf_counter() > self.deadline:
             raise OutOfTime
         codes = self._relative_codes()
-        key = (codes, leader, self._taken_class(), self._broken)
+        key = (*codes, leader, self._taken_class(), self._broken)
         entry = self._table.get(key)
         if entry is None:
-            entry = self._table[key] = _Entry(*self._static_bounds(leader))
+            entry = self._table[key] = _Entry(*self._static_bounds(leader, codes))
         if entry.low >= beta or entry.low == entry.high:
             return entry.low
         if entry.high <= alpha:
             return entry.high
         alpha, beta = max(alpha, entry.low), min(beta, entry.high)
-        value, best = self._lead(leader, alpha, beta, self._card_at(codes, entry.best))
+        value, best = self._lead(leader, alpha, beta, self._card_at(entry.best))
         if value <= alpha:
             entry.high = min(entry.high, value)
         elif value >= beta:
@@ -510,22 +513,19 @@ class Solver:
         return value
 
     # -- bounds from tricks that cannot be stopped ---------------------------------------------
-    def _static_bounds(self, leader: int) -> tuple[float, float]:
+    def _static_bounds(self, leader: int, codes: tuple[int, ...]) -> tuple[float, float]:
         """Bounds on the value without searching: the seat holding the master spades takes
         a trick with each of them whatever happens, and the leader can cash its sure
         winners (its master spades, then its top cards in suits no other seat can ruff)."""
         if self._done == 0:
             return -math.inf, math.inf
-        hands, above, top_power = self._hands, self.tables.above[SPADES], self._top_power
-        spades = [hands[seat] & self.tables.suit_masks[SPADES] for seat in range(4)]
-        strongest = [top_power(SPADES, held) for held in spades]
+        patterns = [self._pattern(code) for code in codes]
         least = [0, 0, 0, 0]
-        top = max(range(4), key=strongest.__getitem__)
-        if strongest[top] >= 0:
-            others = max(strongest[seat] for seat in range(4) if seat != top)
-            least[top] = (spades[top] & above[others]).bit_count()
+        top, run, _ = patterns[SPADES]
+        if top >= 0:
+            least[top] = run
         low, high = self._value_range(tuple(least))
-        cashed = self._cashable(leader, spades, least[leader])
+        cashed = self._cashable(leader, patterns, least[leader])
         if not cashed:
             return low, high
         least[leader] += cashed
@@ -533,37 +533,36 @@ class Solver:
             return max(low, self._value_range(tuple(least))[0]), high
         return low, min(high, self._value_range(tuple(least))[1])
 
-    def _cashable(self, leader: int, spades: list[int], masters: int) -> int:
+    def _cashable(self, leader: int, patterns: list[tuple[int, int, tuple[int, ...]]], masters: int) -> int:
         """Tricks the leader can take in a row with top cards of side suits, after leading
         its `masters` master spades when it may lead spades (the others follow with
         spades as long as they hold any; while every seat that still holds a spade also
         holds the suit led, nobody can ruff)."""
-        hands, tables, top_power = self._hands, self.tables, self._top_power
-        mine = hands[leader]
-        may_lead_spades = not self.rules.spades_broken or self._broken or not mine & ~tables.suit_masks[SPADES]
+        side_cards = sum(patterns[suit][2][leader] for suit in (1, 2, 3))
+        may_lead_spades = not self.rules.spades_broken or self._broken or not side_cards
         drawn = masters if may_lead_spades else 0
-        ruffers = [hands[seat] for seat in range(4) if seat != leader and spades[seat].bit_count() > drawn]
+        spades = patterns[SPADES][2]
+        ruffers = [seat for seat in range(4) if seat != leader and spades[seat] > drawn]
         cashed = 0
         for suit in (1, 2, 3):
-            mask = tables.suit_masks[suit]
-            held = mine & mask
-            if not held:
-                continue
-            others = max(top_power(suit, hands[seat] & mask) for seat in range(4) if seat != leader)
-            tops = (held & tables.above[suit][others]).bit_count()
-            for ruffer in ruffers:
-                tops = min(tops, (ruffer & mask).bit_count())
-            cashed += tops
+            top, run, lengths = patterns[suit]
+            if top == leader:
+                for seat in ruffers:
+                    run = min(run, lengths[seat])
+                cashed += run
         return cashed
 
-    def _top_power(self, suit: int, mask: int) -> int:
-        """The power of the strongest card of a one-suit mask, -1 if it is empty."""
-        if not mask:
-            return -1
-        found = self._tops.get(mask)
+    def _pattern(self, code: int) -> tuple[int, int, tuple[int, ...]]:
+        """A suit's holder sequence read: who holds its top card (-1: nobody), how many of
+        the top cards in a row that seat holds, and each seat's length."""
+        found = self._patterns.get(code)
         if found is None:
-            found = self._tops[mask] = max(self.tables.power[index] for index in self.tables.ascending[suit]
-                                           if mask >> index & 1)
+            count, digits = code >> 26, code & (1 << 26) - 1
+            holders = [digits >> (2 * place) & 3 for place in range(count)]
+            top, run = (holders[-1], 1) if holders else (-1, 0)
+            while run < count and holders[-1 - run] == top:
+                run += 1
+            found = self._patterns[code] = (top, run, tuple(holders.count(seat) for seat in range(4)))
         return found
 
     def _value_range(self, least: tuple[int, int, int, int]) -> tuple[float, float]:
@@ -598,28 +597,32 @@ class Solver:
         self._taken[winner] -= 1
         return value
 
-    def _relative_codes(self) -> tuple:
-        """The cards still held as each suit's sequence of holders, strongest last: the
-        part of the key that ignores which cards are gone, only their order matters."""
+    def _relative_codes(self) -> tuple[int, ...]:
+        """The cards still held as each suit's sequence of holders, weakest first: the part
+        of the key that ignores which cards are gone, as only their order matters. Each
+        suit's code is its card count times 2**26 plus two bits per card for its holder."""
         hands = self._hands
-        result = []
-        for suit, mask in enumerate(self.tables.suit_masks):
-            holders = (hands[0] & mask, hands[1] & mask, hands[2] & mask, hands[3] & mask)
-            code = self._codes.get(holders)
-            if code is None:
-                code = self._codes[holders] = self._holder_code(suit, holders)
-            result.append(code)
-        return tuple(result)
+        held = (hands[0], hands[1], hands[2], hands[3])
+        codes = self._position_codes.get(held)
+        if codes is None:
+            codes = self._position_codes[held] = tuple(self._suit_code(suit, held)
+                                                       for suit in range(4))
+        return codes
 
-    def _holder_code(self, suit: int, holders: tuple[int, int, int, int]) -> tuple[int, int]:
-        count, digits = 0, 0
-        for index in self.tables.ascending[suit]:
-            for seat in range(4):
-                if holders[seat] >> index & 1:
-                    digits |= seat << (2 * count)
-                    count += 1
-                    break
-        return count, digits
+    def _suit_code(self, suit: int, held: tuple[int, int, int, int]) -> int:
+        mask = self.tables.suit_masks[suit]
+        holders = (held[0] & mask, held[1] & mask, held[2] & mask, held[3] & mask)
+        code = self._codes.get(holders)
+        if code is None:
+            count, digits = 0, 0
+            for index in self.tables.ascending[suit]:
+                for seat in range(4):
+                    if holders[seat] >> index & 1:
+                        digits |= seat << (2 * count)
+                        count += 1
+                        break
+            code = self._codes[holders] = count << 26 | digits
+        return code
 
     def _relative_card(self, index: int) -> tuple[int, int]:
         suit = self.tables.suit_of[index]
@@ -628,7 +631,7 @@ class Solver:
                    and self.tables.power[other] < self.tables.power[index])
         return suit, rank
 
-    def _card_at(self, codes: tuple, best: tuple[int, int] | None) -> int:
+    def _card_at(self, best: tuple[int, int] | None) -> int:
         """The card index of a relative (suit, rank) in the current position, -1 if none."""
         if best is None:
             return -1
@@ -642,7 +645,7 @@ class Solver:
         return -1
 
     # -- one trick, card by card ---------------------------------------------------------------
-    def _moves(self, legal: int, live: int) -> list[int]:
+    def _moves(self, legal: int, live: int) -> Sequence[int]:
         """One card of each run of equivalent legal cards (its weakest), weakest first by suit."""
         masks, runs = self.tables.suit_masks, self._runs
         single = masks[self.tables.suit_of[(legal & -legal).bit_length() - 1]]
@@ -651,7 +654,7 @@ class Solver:
             found = runs.get(key)
             if found is None:
                 found = runs[key] = self._run_starts(legal, live)
-            return list(found)
+            return found
         moves: list[int] = []
         for mask in masks:
             mine = legal & mask
@@ -719,7 +722,7 @@ class Solver:
         return best_value, best_card
 
     @staticmethod
-    def _order_leads(moves: list[int], first: int) -> list[int]:
+    def _order_leads(moves: Sequence[int], first: int) -> list[int]:
         """The table's best lead first, then the others alternating strong and weak."""
         ordered = []
         if first in moves:
@@ -745,6 +748,8 @@ class Solver:
         best_value = -math.inf if maximising else math.inf
         broken = self._broken
         first = True
+        step = self._follow if position < 3 else self._finish_trick
+        position += 1
         for index in moves:
             bit = 1 << index
             suit, strength = suit_of[index], power[index]
@@ -759,16 +764,16 @@ class Solver:
             hands[seat] ^= bit
             self._broken = broken or suit == SPADES
             if first:
-                value = self._next(position, leader, led, new_led, new_trump, new_winner, live, alpha, beta)
+                value = step(position, leader, led, new_led, new_trump, new_winner, live, alpha, beta)
                 first = False
             elif maximising:
-                value = self._next(position, leader, led, new_led, new_trump, new_winner, live, alpha, alpha + EPSILON)
+                value = step(position, leader, led, new_led, new_trump, new_winner, live, alpha, alpha + EPSILON)
                 if alpha + EPSILON <= value < beta:
-                    value = self._next(position, leader, led, new_led, new_trump, new_winner, live, value, beta)
+                    value = step(position, leader, led, new_led, new_trump, new_winner, live, value, beta)
             else:
-                value = self._next(position, leader, led, new_led, new_trump, new_winner, live, beta - EPSILON, beta)
+                value = step(position, leader, led, new_led, new_trump, new_winner, live, beta - EPSILON, beta)
                 if alpha < value <= beta - EPSILON:
-                    value = self._next(position, leader, led, new_led, new_trump, new_winner, live, alpha, value)
+                    value = step(position, leader, led, new_led, new_trump, new_winner, live, alpha, value)
             hands[seat] ^= bit
             self._broken = broken
             if maximising:
@@ -782,13 +787,7 @@ class Solver:
                 break
         return best_value
 
-    def _next(self, position: int, leader: int, led: int, best_led: int, best_trump: int, winner: int,
-              live: int, alpha: float, beta: float) -> float:
-        if position < 3:
-            return self._follow(position + 1, leader, led, best_led, best_trump, winner, live, alpha, beta)
-        return self._finish_trick(winner, alpha, beta)
-
-    def _order_follows(self, seat: int, moves: list[int], led: int, best_led: int, best_trump: int,
+    def _order_follows(self, seat: int, moves: Sequence[int], led: int, best_led: int, best_trump: int,
                        winner: int) -> list[int]:
         """Likely good cards first: with a partner winning, the lowest; else the lowest card
         that wins, then the lowest; a seat playing for nil ducks with its highest losing card."""
@@ -804,17 +803,15 @@ class Solver:
         if suit_of[losing[0] if losing else winning[0]] != led:  # void: discards of several suits
             losing.sort(key=self._weakness.__getitem__)
             winning.sort(key=self._weakness.__getitem__)
-        if self._playing_nil(seat):
+        if self._nil[seat] and not self._taken[seat]:
             return losing[::-1] + winning
         if winner != seat and self._ours[winner] == self._ours[seat] and self.rules.partners:
             return sorted(moves, key=self._weakness.__getitem__)
         return winning + losing
 
-    def _playing_nil(self, seat: int) -> bool:
-        bid = self.bids.get(SEATS[seat])
-        return bid is not None and bid.is_nil and self._taken[seat] == 0
-
-    def _finish_trick(self, winner: int, alpha: float, beta: float) -> float:
+    def _finish_trick(self, position: int, leader: int, led: int, best_led: int, best_trump: int, winner: int,
+                      live: int, alpha: float, beta: float) -> float:
+        """After the fourth card: the trick's winner takes it and leads the next."""
         taken, moe, done = self._taken, self._moe, self._done
         taken[winner] += 1
         self._moe = self._next_moe(moe, self._side_index[winner], done)
