@@ -23,10 +23,26 @@ from game.hand import Choice, Hand, RuleError
 from game.rules import Rules
 from game.scoring import HandScore, Standing
 from game.seats import SEATS, next_seat, sides
+from game.text_safety import safe_text, shown_value
 
 DEFAULT_NAMES: dict[str, str] = {"S": "You", "W": "West", "N": "North", "E": "East"}
+NAME_LENGTH = 12
+"""The longest player name, in characters: what fits beside a seat on the table."""
 SAVE_FORMAT = "spades-game"
 SAVE_VERSION = 1
+_SAVED_TEXT_LENGTH = {"variant": 40, "id": 64}
+"""The longest variant name and game id a saved game may hold (the game writes far shorter ones)."""
+
+
+def is_player_name(name: object) -> bool:
+    """Whether `name` can be a player's name: 1 to :data:`NAME_LENGTH` printable characters,
+    not all spaces and without spaces around them.
+
+    >>> is_player_name("Ann Lee"), is_player_name(""), is_player_name("A\\tB"), is_player_name("x" * 13)
+    (True, False, False, False)
+    """
+    return (isinstance(name, str) and 0 < len(name) <= NAME_LENGTH and name.isprintable()
+            and name == name.strip())
 
 
 def new_game_id(rng: random.Random, now: datetime.datetime | None = None) -> str:
@@ -170,18 +186,30 @@ class Game:
         if not isinstance(data, Mapping) or data.get("format") != SAVE_FORMAT:
             raise ValueError("this is not a saved Spades game")
         if data.get("version") != SAVE_VERSION:
-            raise ValueError(f"this saved game has version {data.get('version')!r}; this program reads {SAVE_VERSION}")
+            raise ValueError(f"this saved game has version {shown_value(data.get('version'))}; this program reads "
+                             f"{SAVE_VERSION}")
         try:
-            names = {str(s): str(n) for s, n in data["names"].items()}
-            if set(names) != set(SEATS):
-                raise ValueError("the player names are damaged")
-            game = cls(Rules.parse(str(data["rules"])), seed=int(data["seed"]), variant=str(data["variant"]),
-                       names=names, game_id=str(data["id"]))
+            names = data["names"]
+            if not isinstance(names, Mapping) or set(names) != set(SEATS) or not all(
+                    is_player_name(name) for name in names.values()):
+                raise ValueError(f"the player names must be four names of 1 to {NAME_LENGTH} printable characters")
+            seed = data["seed"]
+            if not isinstance(seed, int) or isinstance(seed, bool) or seed.bit_length() > 64:
+                raise ValueError("the seed is not a whole number of at most 64 bits")
+            game = cls(Rules.parse(str(data["rules"])), seed=seed, variant=_saved_text(data, "variant"),
+                       names=names, game_id=_saved_text(data, "id"))
             for seat, choice in data["actions"]:
                 game.apply(str(seat), choice)
         except (KeyError, TypeError, AttributeError, ValueError) as error:
-            raise ValueError(f"the saved game is damaged ({error})") from None
+            raise ValueError(f"the saved game is damaged ({safe_text(error)})") from None
         for listener in listeners:
             game.subscribe(listener)
         return game
 
+
+def _saved_text(data: Mapping, key: str) -> str:
+    """The variant name or game id of a saved game: printable and short (ValueError otherwise)."""
+    value = data[key]
+    if not isinstance(value, str) or not 0 < len(value) <= _SAVED_TEXT_LENGTH[key] or not value.isprintable():
+        raise ValueError(f"the {key} must be 1 to {_SAVED_TEXT_LENGTH[key]} printable characters")
+    return value

@@ -2,9 +2,10 @@
 
 The format is in ``SPADES_SAVE.md``. :class:`LoggedHand` is one block as data;
 :func:`format_block` prints it, :class:`HandLogWriter` appends blocks to a file
-(fed by a :class:`game.game.Game`'s events), :func:`read_log` parses a file back,
-reporting damaged blocks instead of failing, and :func:`replay` plays a logged
-hand through the engine again.
+(fed by a :class:`game.game.Game`'s events), :func:`read_log` reads a file back
+(:func:`parse_log` a text), reporting damaged blocks instead of failing (:class:`LogScan` does it a block at a
+time, for logs of any size, and :func:`read_block` reads one block again), and
+:func:`replay` plays a logged hand through the engine again.
 
 >>> from game.rules import PRESETS
 >>> from game.cards import CARDS
@@ -14,20 +15,24 @@ hand through the engine again.
 >>> logged = LoggedHand.from_hand(hand, "g1", "Mirrors", {"S": "Ann Lee"})
 >>> print(format_block(logged).splitlines()[5])
 [Players "S:Ann_Lee W:W N:N E:E"]
->>> read_log(format_block(logged)).hands == [logged]
+>>> parse_log(format_block(logged)).hands == [logged]
 True
 """
 
 from __future__ import annotations
 
+import errno
+import functools
+import io
 import os
 import re
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import BinaryIO
 
 from game.bids import Bid
-from game.cards import DECKS, Card, format_hand, mask_of, parse_hand
+from game.cards import CARDS, DECKS, Card, format_hand, mask_of, parse_hand
 from game.events import CardsExchanged, Event, HandScored
 from game.game import Game
 from game.hand import BidRecord, Hand, RuleError, Trick
@@ -35,16 +40,31 @@ from game.legality import trick_winner_index
 from game.rules import Rules
 from game.scoring import Standing, score_hand
 from game.seats import SEATS, next_seat, partner, seats_from, sides
+from game.text_safety import safe_text
 
 DEAL_FIRST_SEAT = "S"
 """The seat a written `Deal` tag starts from. The format allows any first seat (the
 reader accepts all four); the writer always starts from South, as the format's
 example does, so a deal reads the same whoever dealt."""
 
+COLUMN_WIDTH = 5
+"""Characters per card column of a trick line (the number and the leader take one column)."""
+TRICK_HEADER = "%".ljust(COLUMN_WIDTH) + "".join(f"{seat:>{COLUMN_WIDTH}}" for seat in SEATS)
+"""The comment over the trick lines naming the card columns, which are by seat, not in play order."""
+MAX_LINE_BYTES = 10_000
+"""The longest line read whole (a `Rules` line takes under 500 bytes): a longer one damages its block."""
+REASON_LENGTH = 160
+"""The longest reason a damaged block is given (it may quote the file)."""
+_READ_CHUNK = 1 << 16
+_LINE_END = re.compile(rb"\r\n|\r|\n")
+_BOM = b"\xef\xbb\xbf"
+
 _NAME_FORBIDDEN = set("\"'[]")
 _TAG = re.compile(r'\[([A-Za-z][A-Za-z0-9_]*)\s+"(.*)"\]')
-_SCORE_ENTRY = re.compile(r"([A-Z]{1,2}):([+-][0-9]+)")
-_TOTAL_ENTRY = re.compile(r"([A-Z]{1,2}):(-?[0-9]+)/bags([0-9]+)")
+_NUMBER = "[0-9]{1,9}"
+"""A number the log writes: no score, count or hand number has more digits."""
+_SCORE_ENTRY = re.compile(rf"([A-Z]{{1,2}}):([+-]{_NUMBER})")
+_TOTAL_ENTRY = re.compile(rf"([A-Z]{{1,2}}):(-?{_NUMBER})/bags({_NUMBER})")
 _REQUIRED_TAGS = ("Game", "Hand", "Variant", "Rules", "Players", "Dealer", "Deal", "Bids", "Play",
                   "Tricks", "Result", "Score", "Total")
 
@@ -146,9 +166,12 @@ class LoggedHand:
         return before
 
 
+_PRINTED_POSITION = {card: position for position, card in enumerate(parse_hand(format_hand(CARDS)))}
+
+
 def _printed_order(cards_: Iterable[Card]) -> tuple[Card, ...]:
     """Cards in the order the `Deal` notation writes them (jokers, then S H D C, A to 2)."""
-    return tuple(parse_hand(format_hand(cards_)))
+    return tuple(sorted(cards_, key=_PRINTED_POSITION.__getitem__))
 
 
 # ---------------------------------------------------------------------------
@@ -172,9 +195,10 @@ def format_block(logged: LoggedHand) -> str:
     if logged.exchanges:
         lines.append(_tag("Exchange", " ".join(
             " ".join([f"{e.giver}>{e.receiver}", *(str(c) for c in e.cards)]) for e in logged.exchanges)))
-    lines.append(_tag("Play", logged.first_leader))
+    lines += [_tag("Play", logged.first_leader), TRICK_HEADER]
     for number, trick in enumerate(logged.tricks, start=1):
-        columns = "".join(f"{('*' if seat == trick.winner else '') + str(trick.card_of(seat)):>5}" for seat in SEATS)
+        columns = "".join(f"{('*' if seat == trick.winner else '') + str(trick.card_of(seat)):>{COLUMN_WIDTH}}"
+                          for seat in SEATS)
         lines.append(f"{number:>2}  {trick.leader}{columns}")
     lines += [
         _tag("Tricks", " ".join(f"{s}:{logged.taken[s]}" for s in SEATS)),
@@ -200,7 +224,13 @@ def append_hand(path: str | os.PathLike[str], logged: LoggedHand) -> None:
     The block goes out in one write, then is flushed and synced, and the file is
     only ever appended to, so a crash can cut off at most this block. If the file
     does not end with a line break (an earlier write was cut off), one is added
-    first so the new block starts on a line of its own."""
+    first so the new block starts on a line of its own.
+
+    A `path` that is a symbolic link is refused (OSError saying so): the log is only
+    ever appended to, and a link could lead to any file of the player's."""
+    if os.path.islink(path):
+        raise OSError(errno.ELOOP, "it is a symbolic link, and hands are never appended through a link "
+                      "(it could lead to any file)", os.fspath(path))
     text = format_block(logged)
     try:
         with open(path, "rb") as existing:
@@ -211,7 +241,8 @@ def append_hand(path: str | os.PathLike[str], logged: LoggedHand) -> None:
                     text = "\n" + text
     except FileNotFoundError:
         pass
-    with open(path, "a", encoding="utf-8", newline="\n") as log:
+    handle = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0), 0o666)
+    with open(handle, "a", encoding="utf-8", newline="\n") as log:
         log.write(text)
         log.flush()
         os.fsync(log.fileno())
@@ -222,14 +253,16 @@ class HandLogWriter:
 
     Use :meth:`write` directly, or :meth:`attach` it to a game: it then writes each
     hand as the game reports it scored. `enabled` is the Save Hand toggle: while
-    False, scored hands are not written. A failed write (disk full, no permission)
-    never stops the game: the error is kept in `error` and the next hand tries again.
+    False, scored hands are not written. A failed write (disk full, no permission, a
+    symbolic link) never stops the game: :attr:`error` then says why, for the player,
+    and the next hand tries again.
     """
 
     def __init__(self, path: str | os.PathLike[str], enabled: bool = True) -> None:
         self.path = Path(path)
         self.enabled = enabled
-        self.error: OSError | None = None
+        self.error: str | None = None
+        """Why the last hand was not saved (one line, for the player); None after a good write."""
         self.written = 0
         """How many blocks this writer has appended."""
 
@@ -249,7 +282,7 @@ class HandLogWriter:
                 self.write(LoggedHand.from_hand(game.hand, game.id, game.variant, game.names))
                 self.error = None
             except OSError as error:
-                self.error = error
+                self.error = f"Hand not saved to {self.path}: {safe_text(error.strerror or error, REASON_LENGTH)}"
 
         return on_event
 
@@ -267,7 +300,9 @@ class HandLogWriter:
 
 @dataclass(frozen=True)
 class DamagedBlock:
-    """Lines of the log that could not be read as a hand, and why (1-based, inclusive)."""
+    """Lines of the log that could not be read as a hand, and why (1-based, inclusive).
+
+    The reason is safe to show: printable, at most :data:`REASON_LENGTH` characters."""
 
     first_line: int
     last_line: int
@@ -275,6 +310,17 @@ class DamagedBlock:
 
     def __str__(self) -> str:
         return f"lines {self.first_line}-{self.last_line}: {self.reason}"
+
+
+@dataclass(frozen=True, slots=True)
+class BlockPlace:
+    """Where a block lies in its log: its first and last lines (1-based, inclusive), and its bytes
+    from `start` to `end` (:func:`read_block` reads it again from there)."""
+
+    first_line: int
+    last_line: int
+    start: int
+    end: int
 
 
 @dataclass
@@ -289,56 +335,146 @@ class _Damage(Exception):
     """A block cannot be read; the message is the plain reason."""
 
 
-def read_log(source: str | os.PathLike[str]) -> LogReading:
-    """Every hand of a `Spades.save` log; damaged blocks are reported, never raised.
+@dataclass
+class _Group:
+    """Lines read together: a block from its `Game` tag on, or text outside any block."""
 
-    `source` is a path (a :class:`os.PathLike`, or a one-line string naming an
-    existing file) or the log's text itself. Bytes that are not UTF-8 read as
-    replacement characters. A missing file raises FileNotFoundError.
+    is_block: bool
+    start: int
+    end: int = 0
+    lines: list[tuple[int, str]] = field(default_factory=list)
+    too_long: int | None = None
+    """The first line cut at :data:`MAX_LINE_BYTES`, if any."""
+
+
+class LogScan:
+    """Reads a log from a binary stream block by block: iterating gives, in file order, each
+    block's :class:`BlockPlace` with its :class:`LoggedHand`, or with the :class:`DamagedBlock`
+    it is (text outside any block is one too).
+
+    Only the block being read is held, so a log of any size reads in little memory, and
+    the reader may stop between blocks and go on later (Review reads a few each frame);
+    `lines` and `position` (in bytes) say how far it has read. Lines may end with
+    ``\\r\\n``, ``\\n`` or ``\\r``; bytes that are not UTF-8 read as replacement characters.
+    `first_line` and `start` number the lines and bytes of a stream that starts inside a log.
     """
-    if isinstance(source, os.PathLike) or ("\n" not in source and os.path.isfile(source)):
-        with open(source, encoding="utf-8-sig", errors="replace", newline="") as log:
-            text = log.read()
+
+    def __init__(self, stream: BinaryIO, first_line: int = 1, start: int = 0) -> None:
+        self.lines = first_line - 1
+        """How many lines have been read (counting from the log's first)."""
+        self.position = start
+        """How many bytes have been read (counting from the log's first)."""
+        self._found = self._blocks(self._lines(stream, first_line, start))
+
+    def __iter__(self) -> Iterator[tuple[BlockPlace, LoggedHand | DamagedBlock]]:
+        return self
+
+    def __next__(self) -> tuple[BlockPlace, LoggedHand | DamagedBlock]:
+        return next(self._found)
+
+    def _lines(self, stream: BinaryIO, number: int, start: int) -> Iterator[tuple[int, int, int, bytes]]:
+        """Each line as its number, first byte, end (after its line break) and bytes (without the break,
+        at most one byte over MAX_LINE_BYTES: enough to tell the line was too long)."""
+        offset = start  # where the chunk being split starts in the log
+        line_start = start
+        head = b""  # the start of a line the chunk before did not finish
+        after_cr = False  # the chunk before ended with "\r": a "\n" starting this one is part of that break
+        while chunk := stream.read(_READ_CHUNK):
+            position = 1 if after_cr and chunk.startswith(b"\n") else 0
+            line_start += position
+            for line_end in _LINE_END.finditer(chunk, position):
+                end = offset + line_end.end()
+                yield number, line_start, end, (head + chunk[position:line_end.start()])[:MAX_LINE_BYTES + 1]
+                number, line_start, head, position = number + 1, end, b"", line_end.end()
+            head = (head + chunk[position:])[:MAX_LINE_BYTES + 1]
+            after_cr = chunk.endswith(b"\r")
+            offset += len(chunk)
+        if line_start < offset:
+            yield number, line_start, offset, head
+
+    def _blocks(self, lines: Iterator[tuple[int, int, int, bytes]]) -> Iterator[
+            tuple[BlockPlace, LoggedHand | DamagedBlock]]:
+        group: _Group | None = None
+        for number, start, end, raw in lines:
+            self.lines, self.position = number, end
+            if start == 0 and raw.startswith(_BOM):
+                raw = raw[len(_BOM):]
+            line = raw[:MAX_LINE_BYTES].decode("utf-8", "replace").strip()
+            if line.startswith("%"):
+                continue
+            if not line:
+                if group:
+                    yield _close(group)
+                group = None
+                continue
+            tag = _TAG.fullmatch(line) if line.startswith("[Game") else None
+            if group is None or (tag and tag.group(1) == "Game"):
+                if group:
+                    yield _close(group)
+                group = _Group(is_block=tag is not None and tag.group(1) == "Game", start=start)
+            group.lines.append((number, line))
+            group.end = end
+            if len(raw) > MAX_LINE_BYTES and group.too_long is None:
+                group.too_long = number
+        if group:
+            yield _close(group)
+
+
+def _close(group: _Group) -> tuple[BlockPlace, LoggedHand | DamagedBlock]:
+    """The place of a group of lines and what it holds: a hand, or the damage that keeps it from being one."""
+    place = BlockPlace(group.lines[0][0], group.lines[-1][0], group.start, group.end)
+    if not group.is_block:
+        reason = "text outside any hand block"
+    elif group.too_long is not None:
+        reason = f"line {group.too_long} is longer than {MAX_LINE_BYTES:,} bytes"
     else:
-        text = str(source)
-    reading = LogReading()
-    block: list[tuple[int, str]] = []
-    stray: list[int] = []
-
-    def close_block() -> None:
-        if not block:
-            return
         try:
-            reading.hands.append(_parse_block(block))
+            return place, _parse_block(group.lines)
         except _Damage as damage:
-            reading.damaged.append(DamagedBlock(block[0][0], block[-1][0], str(damage)))
-        block.clear()
+            reason = str(damage)
+        except Exception as error:  # whatever else a file can make the parser raise damages the block alone
+            reason = f"it cannot be read ({type(error).__name__}: {error})"
+    return place, DamagedBlock(place.first_line, place.last_line, safe_text(reason, REASON_LENGTH))
 
-    def close_stray() -> None:
-        if stray:
-            reading.damaged.append(DamagedBlock(stray[0], stray[-1], "text outside any hand block"))
-            stray.clear()
 
-    for number, raw in enumerate(text.lstrip("\ufeff").split("\n"), start=1):
-        line = raw.strip()
-        if line.startswith("%"):
-            continue
-        if not line:
-            close_block()
-            close_stray()
-            continue
-        tag = _TAG.fullmatch(line)
-        if tag and tag.group(1) == "Game":
-            close_block()
-            close_stray()
-            block.append((number, line))
-        elif block:
-            block.append((number, line))
+def read_log(path: str | os.PathLike[str]) -> LogReading:
+    """Every hand of the `Spades.save` log at `path`; damaged blocks are reported, never raised.
+
+    A missing file raises FileNotFoundError, a folder IsADirectoryError; other OSErrors
+    (no permission) pass through. For a log's text, see :func:`parse_log`.
+    """
+    if os.path.isdir(path):
+        raise IsADirectoryError(errno.EISDIR, "it is a folder, not a hand log", os.fspath(path))
+    with open(path, "rb") as stream:
+        return _reading(LogScan(stream))
+
+
+def parse_log(text: str) -> LogReading:
+    """Every hand of a log given as its text; damaged blocks are reported, never raised."""
+    return _reading(LogScan(io.BytesIO(text.encode("utf-8", "surrogatepass"))))
+
+
+def _reading(scan: LogScan) -> LogReading:
+    reading = LogReading()
+    for _, found in scan:
+        if isinstance(found, DamagedBlock):
+            reading.damaged.append(found)
         else:
-            stray.append(number)
-    close_block()
-    close_stray()
+            reading.hands.append(found)
     return reading
+
+
+def read_block(path: str | os.PathLike[str], place: BlockPlace) -> LoggedHand | DamagedBlock:
+    """The block at `place` in the log at `path`, read again (a long log can be listed keeping only
+    where each hand is). If the file has changed so that the block is no longer there, a
+    DamagedBlock says so; OSError if the file cannot be read."""
+    with open(path, "rb") as stream:
+        stream.seek(place.start)
+        data = stream.read(place.end - place.start)
+    found = list(LogScan(io.BytesIO(data), place.first_line, place.start))
+    if len(found) == 1 and found[0][0] == place:
+        return found[0][1]
+    return DamagedBlock(place.first_line, place.last_line, "the file has changed since it was listed")
 
 
 def _parse_block(lines: Sequence[tuple[int, str]]) -> LoggedHand:
@@ -363,10 +499,10 @@ def _parse_block(lines: Sequence[tuple[int, str]]) -> LoggedHand:
     game_id = tags["Game"]
     if not game_id.strip():
         raise _Damage("the Game tag is empty")
-    if not re.fullmatch("[0-9]+", tags["Hand"]) or int(tags["Hand"]) < 1:
+    if not re.fullmatch(_NUMBER, tags["Hand"]) or int(tags["Hand"]) < 1:
         raise _Damage(f"Hand {tags['Hand']!r} is not a hand number")
     try:
-        rules = Rules.parse(tags["Rules"])
+        rules = _rules(tags["Rules"])
     except ValueError as error:
         raise _Damage(f"the Rules tag: {error}") from None
     players = _parse_seat_map(tags["Players"], "Players", lambda text: text)
@@ -394,6 +530,12 @@ def _parse_block(lines: Sequence[tuple[int, str]]) -> LoggedHand:
                       rules=rules, players=players, dealer=dealer, deal=deal, bids=bids, exchanges=exchanges,
                       first_leader=first_leader, tricks=tricks, taken=taken, result=_clean_value(tags["Result"]),
                       score=tags["Score"], total=tags["Total"])
+
+
+@functools.lru_cache(maxsize=64)
+def _rules(line: str) -> Rules:
+    """The rules of a `Rules` line; kept, as a log repeats the same few lines (Rules are immutable)."""
+    return Rules.parse(line)
 
 
 def _fully_matched(pattern: re.Pattern[str], text: str) -> bool:
@@ -589,5 +731,7 @@ def _replay_bid(hand: Hand, record: BidRecord) -> None:
     hand.bid(record.seat, record.bid)
 
 
-__all__ = ["DEAL_FIRST_SEAT", "DamagedBlock", "HandLogWriter", "LogReading", "LoggedHand", "ReplayError",
-           "append_hand", "format_block", "read_log", "replay", "sanitize_name"]
+__all__ = ["DEAL_FIRST_SEAT", "TRICK_HEADER", "BlockPlace", "DamagedBlock", "HandLogWriter", "LogReading",
+           "LogScan", "LoggedHand", "ReplayError", "append_hand", "format_block", "parse_log", "read_block", "read_log",
+           "replay",
+           "sanitize_name"]

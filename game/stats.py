@@ -23,16 +23,17 @@ from __future__ import annotations
 import dataclasses
 import json
 import os
-import tempfile
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, fields
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from game.atomic import read_small_text, write_atomic
 from game.bids import Bid
 from game.events import Event, GameOver, HandScored
 from game.scoring import HandScore
 from game.seats import side_of
+from game.text_safety import safe_text, shown_value
 
 if TYPE_CHECKING:
     from game.game import Game
@@ -40,6 +41,12 @@ if TYPE_CHECKING:
 STATS_FORMAT = "spades-statistics"
 STATS_VERSION = 1
 PLAYER_SEAT = "S"
+STATS_BYTES = 4_000_000
+"""The largest statistics file read (a tally takes about 300 bytes)."""
+MOST_COUNTED = 10**9
+"""The largest count (or best score, either way) a statistics file may hold."""
+KEY_LENGTH = 40
+"""The longest variant or level name a statistics file may hold."""
 
 
 @dataclass
@@ -106,9 +113,9 @@ class Tally:
             value = data[item.name]
             if item.name == "best_score" and value is None:
                 values[item.name] = None
-            elif isinstance(value, bool) or not isinstance(value, int) or (
+            elif isinstance(value, bool) or not isinstance(value, int) or abs(value) > MOST_COUNTED or (
                     item.name != "best_score" and value < 0):
-                raise ValueError(f"{item.name} is {value!r}, not a count")
+                raise ValueError(f"{item.name} is {shown_value(value)}, not a count")
             else:
                 values[item.name] = value
         tally = cls(**values)
@@ -205,7 +212,7 @@ class Statistics:
         if not isinstance(data, Mapping) or data.get("format") != STATS_FORMAT:
             return cls(), ["it does not hold Spades statistics"]
         if data.get("version") != STATS_VERSION:
-            return cls(), [f"it has version {data.get('version')!r}; this program reads {STATS_VERSION}"]
+            return cls(), [f"it has version {shown_value(data.get('version'))}; this program reads {STATS_VERSION}"]
         entries = data.get("tallies")
         if not isinstance(entries, list):
             return cls(), ["its list of tallies is missing"]
@@ -228,10 +235,10 @@ class Statistics:
     def load(cls, path: os.PathLike | str) -> tuple[Statistics, str | None]:
         """The statistics kept at `path` and, if some could not be read, a one-line message
         saying so and where the file is. A missing file gives empty statistics and no
-        message. Never raises."""
+        message. Never raises. Left-over temporary files of a cut-off save are removed."""
         path = Path(path)
         try:
-            text = path.read_text(encoding="utf-8")
+            text = read_small_text(path, STATS_BYTES)
         except FileNotFoundError:
             return cls(), None
         except (OSError, UnicodeDecodeError) as error:
@@ -243,25 +250,14 @@ class Statistics:
         statistics, problems = cls.from_dict(data)
         if not problems:
             return statistics, None
+        listed = safe_text("; ".join(problems), 300)
         if not statistics.tallies:
-            return statistics, f"The statistics file {path} is damaged ({'; '.join(problems)}); starting afresh."
-        return statistics, f"Some statistics in {path} were damaged and left out ({'; '.join(problems)})."
+            return statistics, f"The statistics file {path} is damaged ({listed}); starting afresh."
+        return statistics, f"Some statistics in {path} were damaged and left out ({listed})."
 
     def save(self, path: os.PathLike | str) -> None:
         """Write the statistics atomically, creating the folder; OSError if it cannot be written."""
-        target = Path(path)
-        target.parent.mkdir(parents=True, exist_ok=True)
-        text = json.dumps(self.to_dict(), indent=1, ensure_ascii=False) + "\n"
-        handle, temporary = tempfile.mkstemp(prefix=target.name, suffix=".tmp", dir=target.parent)
-        try:
-            with os.fdopen(handle, "w", encoding="utf-8") as stream:
-                stream.write(text)
-                stream.flush()
-                os.fsync(stream.fileno())
-            os.replace(temporary, target)
-        except BaseException:
-            Path(temporary).unlink(missing_ok=True)
-            raise
+        write_atomic(path, json.dumps(self.to_dict(), indent=1, ensure_ascii=False) + "\n")
 
 
 load = Statistics.load
@@ -270,14 +266,14 @@ load = Statistics.load
 def _entry(entry: object) -> tuple[Key, Tally]:
     if not isinstance(entry, Mapping):
         raise ValueError("not a tally")
-    variant, level = entry.get("variant"), entry.get("level")
-    if not isinstance(variant, str) or not variant or not isinstance(level, str) or not level:
-        raise ValueError("no variant or level")
-    return (variant, level), Tally.from_dict(entry)
+    key = entry.get("variant"), entry.get("level")
+    if not all(isinstance(name, str) and 0 < len(name) <= KEY_LENGTH and name.isprintable() for name in key):
+        raise ValueError(f"no variant or level of 1 to {KEY_LENGTH} printable characters")
+    return key, Tally.from_dict(entry)
 
 
 def _reason(error: BaseException) -> str:
-    return str(error).splitlines()[0] if str(error) else type(error).__name__
+    return safe_text(str(error).splitlines()[0] if str(error) else type(error).__name__, 160)
 
 
 class StatsRecorder:

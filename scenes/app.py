@@ -17,7 +17,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame  # noqa: E402 - after the banner is hidden
 import pygame_gui  # noqa: E402
 
-from game.savegame import SavedGameError  # noqa: E402
+from game.savegame import SavedGameError, check_saved_game, set_aside  # noqa: E402
 from game.stats import Statistics, StatsRecorder  # noqa: E402
 from game.thinker import Thinker  # noqa: E402
 from scenes import layout, text  # noqa: E402
@@ -170,14 +170,13 @@ class App:
         self.replace(DealerDrawScene(self))
 
     def continue_game(self) -> None:
-        """Restore the saved game where it stood; a damaged save is reported and removed."""
+        """Restore the saved game where it stood; one that cannot be restored is reported."""
         from scenes.table_scene import TableScene
 
         try:
             self.session = GameSession.restore(self.saved_game, self.log_path, self.settings.save_hand)
         except SavedGameError as error:
-            self.notices.append(str(error))
-            self.saved_game.unlink(missing_ok=True)
+            self._report_saved_game(error.state, str(error))
             return
         self._record(self.session)
         self.replace(TableScene(self))
@@ -193,7 +192,23 @@ class App:
         return self._tokens
 
     def has_saved_game(self) -> bool:
-        return self.saved_game.is_file()
+        """Whether Continue is offered: only for a saved game that loads. Why another one does not
+        is reported (see :meth:`_report_saved_game`)."""
+        status = check_saved_game(self.saved_game)
+        if status.state not in ("ok", "missing"):
+            self._report_saved_game(status.state, status.message)
+        return status.loads
+
+    def _report_saved_game(self, state: str, message: str) -> None:
+        """Say once why the saved game cannot be continued; a damaged one is kept aside as ``.bad``
+        (never deleted), one from a newer version is left as it is."""
+        if state == "damaged":
+            try:
+                message += f" It was kept as {set_aside(self.saved_game).name}."
+            except OSError as error:
+                message += f" It could not be set aside ({error.strerror or error})."
+        if message not in self.notices:
+            self.notices.append(message)
 
     def save_game(self) -> None:
         if self.session is None:

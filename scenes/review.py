@@ -1,17 +1,21 @@
 """Review Hands: the hands of a `Spades.save` log listed, and one replayed card by card with all four hands shown.
 
 :class:`ReviewScene` is pushed on top of the title (``app.push(ReviewScene(app, path))``)
-and leaves with ``app.pop()``. It reads the log with :func:`game.handlog.read_log`, so a
-damaged block is listed as damaged while every other hand still opens. An opened hand
-is played again through the engine (:class:`HandReplay`), which gives the position
-after each card; for South's plays the Expert player is asked, through the App's
-thinker, what it would have played.
+and leaves with ``app.pop()``. It reads the log with :class:`game.handlog.LogScan` a few
+blocks each frame (:class:`LogLister`), so the list fills in while a long log is read and
+the window never stops answering; a damaged block is listed as damaged while every
+other hand still opens. The list keeps only what it shows of each hand and where the
+hand is in the file; an opened hand is read again from there and played again through
+the engine (:class:`HandReplay`), which gives the position after each card; for South's
+plays the Expert player is asked, through the App's thinker, what it would have played.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import os
 import re
+import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -22,9 +26,10 @@ import pygame_gui
 from game.bids import Bid
 from game.cards import DECKS, Card
 from game.hand import Hand, RuleError
-from game.handlog import DamagedBlock, LoggedHand, ReplayError, read_log, replay
+from game.handlog import BlockPlace, DamagedBlock, LoggedHand, LogScan, ReplayError, read_block, replay
 from game.scoring import PART_LABELS, PARTS, HandScore
 from game.seats import SEATS
+from game.text_safety import safe_text
 from game.thinker import Request
 from game.view import seat_view
 from scenes import layout, text, widgets
@@ -59,6 +64,12 @@ BID_STEP = 38
 RESULT_CHARS = (LIST_RECT.right - 14 - COLUMNS["result"]) // 8
 DETAIL_Y = LIST_RECT.bottom + 4
 WHEEL_ROWS = 3
+LISTED_LENGTH = 80
+"""The most characters kept of a text from the log for the list (more than a line of it shows)."""
+NAME_CHARS = 24
+"""The most characters of a player's name from the log shown anywhere."""
+READ_SHARE = 0.5
+"""The part of each frame spent reading the log while it is listed; the rest is left for drawing."""
 
 # -- the replay -----------------------------------------------------------------------------------
 CARD_W, CARD_H = layout.CARD_W, layout.CARD_H
@@ -138,20 +149,6 @@ class HandReplay:
         return len(self.positions) - 1
 
 
-@dataclass
-class Row:
-    """One line of the list: a readable hand, or a damaged block (`problem` also marks a
-    hand the engine refused on opening)."""
-
-    hand: LoggedHand | None = None
-    damage: DamagedBlock | None = None
-    problem: str = ""
-
-    @property
-    def openable(self) -> bool:
-        return self.hand is not None and not self.problem
-
-
 def short_game(game_id: str) -> str:
     """The game id in a few characters: ``2026-11-21T20:44:00-7f3a`` -> ``11-21 20:44``.
 
@@ -172,28 +169,102 @@ def bid_words(bid: Bid, short: bool = False) -> str:
 
 
 def _name(logged: LoggedHand, seat: str) -> str:
-    return logged.players.get(seat, seat).replace("_", " ")
+    """A player's name as the log wrote it (``_`` for spaces), shortened: a log can hold a name of any length."""
+    return safe_text(logged.players.get(seat, seat).replace("_", " "), NAME_CHARS)
 
 
-def _block_starts(path: Path) -> list[int]:
-    """The line numbers where the log's `Game` tags start blocks (to put damaged blocks in place)."""
-    try:
-        lines = path.read_text(encoding="utf-8-sig", errors="replace").split("\n")
-    except OSError:
-        return []
-    return [number for number, line in enumerate(lines, start=1) if re.fullmatch(r'\[Game\s+".*"\]', line.strip())]
+@dataclass(frozen=True, slots=True)
+class Listed:
+    """What the list shows of a readable hand, in its row and under the list. The hand itself
+    is read again from the file when it is opened, so a long log takes little memory; the
+    texts, which come from the file, are made safe to draw."""
+
+    game_id: str
+    number: int
+    variant: str
+    dealer_name: str
+    bids: tuple[str, ...]
+    """Each seat's final bid, short (``4``, ``nil``, ``b6``), in the order S W N E (``-`` if none)."""
+    result: str
+    score: str
+    total: str
+
+    @classmethod
+    def of(cls, logged: LoggedHand, shared: dict[object, object] | None = None) -> Listed:
+        """The listed form of `logged`. The game id, variant, dealer's name and bids are kept once
+        in `shared` for all the hands that have them alike (a game's hands share most of them)."""
+        shared = {} if shared is None else shared
+
+        def kept(value: object) -> Any:
+            return shared.setdefault(value, value)
+
+        finals = {record.seat: bid_words(record.final, short=True) for record in logged.bids}
+        return cls(kept(safe_text(logged.game_id, LISTED_LENGTH)), logged.number,
+                   kept(safe_text(logged.variant, LISTED_LENGTH)), kept(_name(logged, logged.dealer)),
+                   kept(tuple(finals.get(seat, "-") for seat in SEATS)), safe_text(logged.result, LISTED_LENGTH),
+                   safe_text(logged.score, LISTED_LENGTH), safe_text(logged.total, LISTED_LENGTH))
 
 
-def list_rows(path: Path) -> list[Row]:
-    """Every hand and damaged block of the log at `path`, in file order (OSError if unreadable)."""
-    reading = read_log(path)
-    damaged_at = {block.first_line: block for block in reading.damaged}
-    good_starts = [line for line in _block_starts(path) if line not in damaged_at]
-    if len(good_starts) != len(reading.hands):  # the two readings disagree: hands first, then damage
-        return [Row(hand=h) for h in reading.hands] + [Row(damage=d) for d in reading.damaged]
-    entries = [(line, Row(hand=h)) for line, h in zip(good_starts, reading.hands, strict=True)]
-    entries += [(block.first_line, Row(damage=block)) for block in reading.damaged]
-    return [row for _, row in sorted(entries, key=lambda entry: entry[0])]
+@dataclass(slots=True)
+class Row:
+    """One line of the list: a readable hand (`hand`), or a damaged block (`damage`), and where
+    it is in the file. `problem` marks a hand that could not be opened (the engine refused it)."""
+
+    place: BlockPlace
+    hand: Listed | None = None
+    damage: DamagedBlock | None = None
+    problem: str = ""
+
+    @property
+    def openable(self) -> bool:
+        return self.hand is not None and not self.problem
+
+
+class LogLister:
+    """Lists the log at `path` a few blocks at a time, so that a long log never holds up the
+    frames: :meth:`read` reads for about the time it is given and returns the new rows.
+    OSError from the constructor if the file cannot be opened."""
+
+    def __init__(self, path: Path) -> None:
+        self._stream = open(path, "rb")  # kept open from frame to frame; close() closes it
+        self.size = os.fstat(self._stream.fileno()).st_size
+        """The file's size when it was opened, in bytes."""
+        self._scan = LogScan(self._stream)
+        self._shared: dict[object, object] = {}
+        self.done = False
+        self.error = ""
+        """Why reading stopped before the end of the file, if it did."""
+
+    @property
+    def lines(self) -> int:
+        """Lines read so far."""
+        return self._scan.lines
+
+    @property
+    def progress(self) -> float:
+        """The part of the file read so far, from 0 to 1."""
+        return min(1.0, self._scan.position / self.size) if self.size else 1.0
+
+    def read(self, seconds: float) -> list[Row]:
+        """The rows of the blocks read in about `seconds`: at least one block, unless the log is done."""
+        rows: list[Row] = []
+        deadline = time.perf_counter() + seconds
+        try:
+            for place, found in self._scan:
+                if isinstance(found, DamagedBlock):
+                    rows.append(Row(place, damage=found))
+                else:
+                    rows.append(Row(place, hand=Listed.of(found, self._shared)))
+                if time.perf_counter() >= deadline:
+                    return rows
+        except OSError as error:
+            self.error = safe_text(error.strerror or error)
+        self.close()
+        return rows
+
+    def close(self) -> None:
+        self.done = True
+        self._stream.close()
 
 
 # ---------------------------------------------------------------------------------------------------
@@ -212,8 +283,14 @@ class ReviewScene(Scene):
         super().__init__(app)
         self.path = Path(path)
         self.rows: list[Row] = []
+        self.counts = {"hands": 0, "damaged": 0}
+        """How many rows are hands and how many damaged blocks."""
         self.message = ""
-        """Why there is nothing to list (a missing, empty or unreadable file)."""
+        """Why there is nothing to list (a missing, empty or unreadable file), or why reading stopped."""
+        self.lister: LogLister | None = None
+        """The log being read, until it is all listed."""
+        self.read_budget = READ_SHARE / app.frame_rate
+        """Seconds of each frame spent reading the log (at least one block is read a frame)."""
         self.selected = 0
         self.top = 0
         self.replay: HandReplay | None = None
@@ -231,7 +308,7 @@ class ReviewScene(Scene):
 
     # -- lifecycle ----------------------------------------------------------------------------------
     def enter(self) -> None:
-        self._load()
+        self._start_reading()
         ui = self.app.ui
         bottom = NAV_Y
         self.list_buttons = {
@@ -240,8 +317,6 @@ class ReviewScene(Scene):
             "back": widgets.button(ui, (LIST_RECT.right - 64, bottom, 64, 18), "Back", object_id="title_button",
                                    tool_tip="Back to the title (Esc)"),
         }
-        if not self.rows:
-            self.list_buttons.pop("open").kill()
         x = EDGE
         self.hand_buttons = {}
         for key, words, tip in (("first", "|<", "The deal (Home)"), ("trick_back", "<<", "Back one trick (Up)"),
@@ -265,30 +340,67 @@ class ReviewScene(Scene):
             element.hide()
         for element in showing.values():
             element.show()
-
-    def _load(self) -> None:
-        self.rows = []
-        if not self.path.is_file():
-            self.message = f"There are no saved hands yet: {self.path.name} was not found in {self.path.parent}. " \
-                           "Turn Save Hand on and every finished hand is kept there."
-            return
-        try:
-            self.rows = list_rows(self.path)
-        except OSError as error:
-            self.message = f"{self.path.name} could not be read: {error.strerror or error}"
-            return
         if not self.rows:
-            self.message = f"{self.path.name} holds no hands yet. Turn Save Hand on and every finished hand " \
-                           "is kept there."
+            self.list_buttons["open"].hide()
+
+    def exit(self) -> None:
+        if self.lister is not None:
+            self.lister.close()
+        super().exit()
+
+    @property
+    def file_name(self) -> str:
+        return safe_text(self.path.name, 40)
+
+    def _start_reading(self) -> None:
+        """Open the log to be read over the next frames, or say why there is nothing to read."""
+        name = self.file_name
+        if not self.path.exists():
+            self.message = f"There are no saved hands yet: {name} was not found in {safe_text(self.path.parent)}. " \
+                           "Turn Save Hand on and every finished hand is kept there."
+        elif self.path.is_dir():
+            self.message = f"{name} is a folder, not a hand log: Review Hands reads a file like Spades.save."
+        elif not self.path.is_file():
+            self.message = f"{name} is not a file of saved hands (it is a device or another special file)."
+        else:
+            try:
+                self.lister = LogLister(self.path)
+            except OSError as error:
+                self.message = f"{name} could not be read: {safe_text(error.strerror or error)}"
+
+    def _read_more(self) -> None:
+        """List the blocks read in this frame's share of time; say what was found once all are read."""
+        lister = self.lister
+        rows = lister.read(self.read_budget)
+        if rows and not self.rows and self.replay is None:
+            self.list_buttons["open"].show()
+        self.rows += rows
+        for row in rows:
+            self.counts["hands" if row.hand else "damaged"] += 1
+        if not lister.done:
+            return
+        self.lister = None
+        name = self.file_name
+        if lister.error:
+            self.message = f"{name} could not be read to its end: {lister.error}"
+        elif not self.rows and lister.size:
+            self.message = f"No hand found in the {lister.lines:,} lines ({lister.size:,} bytes) of {name}."
+        elif not self.rows:
+            self.message = f"{name} holds no hands yet. Turn Save Hand on and every finished hand is kept there."
 
     # -- the list -----------------------------------------------------------------------------------
     @property
-    def hands_listed(self) -> list[LoggedHand]:
-        return [row.hand for row in self.rows if row.hand is not None]
-
-    @property
-    def damaged_listed(self) -> list[DamagedBlock]:
-        return [row.damage for row in self.rows if row.damage is not None]
+    def summary(self) -> str:
+        """The line over the list: how many hands and damaged blocks, and how far the reading is."""
+        hands, damaged = self.counts["hands"], self.counts["damaged"]
+        words = f"{self.file_name}: {hands:,} hand{'s' if hands != 1 else ''}"
+        if damaged:
+            words += f", {damaged:,} damaged"
+        if self.lister is not None:
+            words += f" - reading {int(self.lister.progress * 100)}%"
+        elif self.rows and self.message:
+            words += " - not read to the end"
+        return words
 
     def row_rect(self, index: int) -> pygame.Rect:
         """Where row `index` is drawn (it must be scrolled into view to be clicked)."""
@@ -314,9 +426,18 @@ class ReviewScene(Scene):
         if row is None or not row.openable:
             return False
         try:
-            self.replay = HandReplay(row.hand)
+            logged = read_block(self.path, row.place)
+        except OSError as error:
+            logged = DamagedBlock(row.place.first_line, row.place.last_line, safe_text(error.strerror or error))
+        if isinstance(logged, LoggedHand) and Listed.of(logged) != row.hand:
+            logged = DamagedBlock(row.place.first_line, row.place.last_line, "the file has changed since it was listed")
+        if isinstance(logged, DamagedBlock):
+            row.problem = f"cannot be read again: {logged.reason}"
+            return False
+        try:
+            self.replay = HandReplay(logged)
         except ValueError as error:  # ReplayError, or a rule the engine refuses in another way
-            row.problem = f"cannot be replayed: {error}"
+            row.problem = f"cannot be replayed: {safe_text(error)}"
             return False
         self.step = 0
         self.advice = {}
@@ -376,10 +497,16 @@ class ReviewScene(Scene):
 
     def update(self, dt: float) -> None:
         self.clock += dt
+        if self.lister is not None:
+            self._read_more()
         if self.replay is None:
             return
         self._take_answers()
         self._ask_expert()
+
+    def frame_due(self) -> float | None:
+        """Every frame while the log is read, or while Expert's "thinking" dots move."""
+        return 0.0 if self.lister is not None or self.asking is not None else None
 
     # -- input --------------------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> None:
@@ -449,14 +576,11 @@ class ReviewScene(Scene):
 
     def _draw_list(self, surface: pygame.Surface) -> None:
         text.draw(surface, "REVIEW HANDS", (EDGE, 8), GOLD, size=16)
-        hands, damaged = len(self.hands_listed), len(self.damaged_listed)
-        summary = f"{self.path.name}: {hands} hand{'s' if hands != 1 else ''}" + (
-            f", {damaged} damaged" if damaged else "")
-        text.draw(surface, summary, (layout.WIDTH - EDGE, 12), GREY_LIGHT, align="right")
+        text.draw(surface, self.summary, (layout.WIDTH - EDGE, 12), GREY_LIGHT, align="right")
         draw_panel(surface, LIST_RECT)
         if not self.rows:
             y = LIST_RECT.y + 40
-            for line in text.wrap(self.message, LIST_RECT.width - 60):
+            for line in text.wrap(self.message or f"Reading {self.file_name}...", LIST_RECT.width - 60):
                 text.draw(surface, line, (LIST_RECT.centerx, y), WHITE, align="centre")
                 y += text.LINE + 2
             return
@@ -476,9 +600,10 @@ class ReviewScene(Scene):
 
     def _game_of(self, index: int) -> str | None:
         """The game of row `index`; a damaged block goes with the hand above it."""
-        for row in reversed(self.rows[: index + 1]):
-            if row.hand is not None:
-                return row.hand.game_id
+        for earlier in range(index, -1, -1):
+            hand = self.rows[earlier].hand
+            if hand is not None:
+                return hand.game_id
         return None
 
     def _draw_row(self, surface: pygame.Surface, index: int) -> None:
@@ -497,10 +622,8 @@ class ReviewScene(Scene):
         colour = WARNING if row.problem else WHITE
         text.draw(surface, short_game(hand.game_id), (COLUMNS["game"], y), GREY_LIGHT, shadow=None)
         text.draw(surface, f"{hand.number:>3}", (COLUMNS["hand"], y), colour, shadow=None)
-        text.draw(surface, _fit(_name(hand, hand.dealer), 8), (COLUMNS["dealer"], y), colour, shadow=None)
-        bids = {record.seat: record.final for record in hand.bids}
-        for i, seat in enumerate(SEATS):
-            words = bid_words(bids[seat], short=True) if seat in bids else "-"
+        text.draw(surface, _fit(hand.dealer_name, 8), (COLUMNS["dealer"], y), colour, shadow=None)
+        for i, words in enumerate(hand.bids):
             text.draw(surface, words, (COLUMNS["bids"] + i * BID_STEP, y), colour, shadow=None)
         result = "cannot be replayed" if row.problem else hand.result
         text.draw(surface, _fit(result, RESULT_CHARS), (COLUMNS["result"], y), colour, shadow=None)
@@ -523,8 +646,8 @@ class ReviewScene(Scene):
             colours = [WARNING] * len(lines)
         else:
             hand = row.hand
-            lines = [_fit(f"Game {hand.game_id}  Hand {hand.number}  {hand.variant}  dealt by "
-                          f"{_name(hand, hand.dealer)}", width // 8)]
+            lines = [_fit(f"Game {hand.game_id}  Hand {hand.number}  {hand.variant}  dealt by {hand.dealer_name}",
+                          width // 8)]
             if row.problem:
                 lines += text.wrap(f"This hand {row.problem}", width)[:3]
                 colours = [GREY_LIGHT] + [WARNING] * 3
@@ -667,8 +790,8 @@ class ReviewScene(Scene):
             text.draw(surface, _fit(note, (rect.width - 12) // 8), (x, y), GOLD, shadow=None)
             y += text.LINE
         width = NOTES_RECT.width - 12
-        lines = [("The log", GOLD), ("Result", GREY_LIGHT)] + [(line, WHITE) for line in text.wrap(logged.result,
-                                                                                                     width)]
+        result = safe_text(logged.result, LISTED_LENGTH)
+        lines = [("The log", GOLD), ("Result", GREY_LIGHT)] + [(line, WHITE) for line in text.wrap(result, width)]
         lines += [("Score", GREY_LIGHT)] + [(line, WHITE) for line in text.wrap(logged.score, width)]
         if score.score_text != logged.score:
             lines += [(line, WARNING) for line in text.wrap(f"(the engine: {score.score_text})", width)]
@@ -718,4 +841,4 @@ def _fit(words: str, chars: int) -> str:
     return words if len(words) <= chars else words[: max(0, chars - 2)] + ".."
 
 
-__all__ = ["HandReplay", "Position", "ReviewScene", "Row", "bid_words", "list_rows", "short_game"]
+__all__ = ["HandReplay", "Listed", "LogLister", "Position", "ReviewScene", "Row", "bid_words", "short_game"]

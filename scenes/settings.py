@@ -17,7 +17,6 @@ from __future__ import annotations
 import dataclasses
 import json
 import os
-import re
 import tempfile
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, fields
@@ -26,8 +25,12 @@ from typing import Any
 
 import platformdirs
 
+from game.atomic import read_small_text, write_atomic
+from game.game import NAME_LENGTH, is_player_name
 from game.rules import CUSTOM_SLOTS, OPTION_BY_KEY, PRESETS, Rules, RulesError, Variant, custom_variant
 from game.seats import SEATS
+from game.text_safety import safe_text, shown_value
+from scenes.cardart import BACKS
 
 APP_NAME = "Spades"
 SETTINGS_FILE = "settings.json"
@@ -41,11 +44,10 @@ SPEEDS = ("slow", "normal", "fast", "instant")
 """Animation speeds, slowest first."""
 DEFAULT_NAMES = ("You", "West", "North", "East")
 """Player names for South, West, North and East (the order of `game.seats.SEATS`)."""
-NAME_LENGTH = 12
-"""The longest player name, in characters: what fits beside a seat on the table."""
 TRICK_DELAY_MAX = 10.0
 """The longest pause after a trick, in seconds (0 waits for a click)."""
-_CARD_BACK = re.compile(r"[a-z0-9_-]{1,32}")
+SETTINGS_BYTES = 1_000_000
+"""The largest settings file read (the game writes about 1,000 bytes)."""
 
 
 class SettingError(ValueError):
@@ -111,7 +113,7 @@ class Settings:
         problems: list[str] = []
         for name, raw in data.items():
             if name not in known:
-                problems.append(f"unknown setting {name!r}")
+                problems.append(f"unknown setting {shown_value(name)}")
                 continue
             if name == "custom_rules" and isinstance(raw, Mapping):
                 values[name] = _good_custom_rules(raw, problems)
@@ -145,7 +147,7 @@ class Settings:
 # -- checks: each returns the value in its kept form or raises SettingError --------------------
 def _flag(value: object) -> bool:
     if not isinstance(value, bool):
-        raise SettingError(f"expected true or false, not {value!r}")
+        raise SettingError(f"expected true or false, not {shown_value(value)}")
     return value
 
 
@@ -154,7 +156,7 @@ def _one_of(choices: Iterable[str]) -> Callable[[object], str]:
 
     def check(value: object) -> str:
         if value not in allowed:
-            raise SettingError(f"expected one of {', '.join(allowed)}, not {value!r}")
+            raise SettingError(f"expected one of {', '.join(allowed)}, not {shown_value(value)}")
         return str(value)
 
     return check
@@ -163,7 +165,7 @@ def _one_of(choices: Iterable[str]) -> Callable[[object], str]:
 def _number(low: float, high: float) -> Callable[[object], float]:
     def check(value: object) -> float:
         if isinstance(value, bool) or not isinstance(value, (int, float)) or not low <= value <= high:
-            raise SettingError(f"expected a number from {low:g} to {high:g}, not {value!r}")
+            raise SettingError(f"expected a number from {low:g} to {high:g}, not {shown_value(value)}")
         return float(value)
 
     return check
@@ -171,21 +173,15 @@ def _number(low: float, high: float) -> Callable[[object], float]:
 
 def _names(value: object) -> tuple[str, str, str, str]:
     if isinstance(value, str) or not isinstance(value, Iterable):
-        raise SettingError(f"expected a list of four names, not {value!r}")
+        raise SettingError(f"expected a list of four names, not {shown_value(value)}")
     names = list(value)
     if len(names) != len(SEATS) or not all(isinstance(name, str) for name in names):
-        raise SettingError(f"expected a list of four names, not {value!r}")
+        raise SettingError(f"expected a list of four names, not {shown_value(value)}")
     cleaned = tuple(name.strip() for name in names)
     for name in cleaned:
-        if not name or len(name) > NAME_LENGTH or not name.isprintable():
-            raise SettingError(f"a name must have 1 to {NAME_LENGTH} printable characters, not {name!r}")
+        if not is_player_name(name):
+            raise SettingError(f"a name must have 1 to {NAME_LENGTH} printable characters, not {shown_value(name)}")
     return cleaned  # type: ignore[return-value]
-
-
-def _card_back(value: object) -> str:
-    if not isinstance(value, str) or not _CARD_BACK.fullmatch(value):
-        raise SettingError(f"expected the short name of a card back, not {value!r}")
-    return value
 
 
 def _win_score(value: object) -> int | None:
@@ -194,7 +190,7 @@ def _win_score(value: object) -> int | None:
         return None
     if isinstance(value, bool) or not isinstance(value, int) or not option.low <= value <= option.high:
         raise SettingError(f"expected nothing (the variant's) or a whole number from {option.low} to "
-                           f"{option.high}, not {value!r}")
+                           f"{option.high}, not {shown_value(value)}")
     return value
 
 
@@ -204,13 +200,13 @@ def _parse_rules(line: str) -> Rules:
 
 def _custom_rule(slot: object, line: object) -> tuple[str, str]:
     if slot not in CUSTOM_SLOTS:
-        raise SettingError(f"{slot!r} is not a custom slot ({', '.join(CUSTOM_SLOTS)})")
+        raise SettingError(f"{shown_value(slot)} is not a custom slot ({', '.join(CUSTOM_SLOTS)})")
     if not isinstance(line, str):
-        raise SettingError(f"{slot}: expected a Rules line, not {line!r}")
+        raise SettingError(f"{slot}: expected a Rules line, not {shown_value(line)}")
     try:
         return str(slot), _parse_rules(line).to_line()
     except RulesError as error:
-        raise SettingError(f"{slot}: {error}") from None
+        raise SettingError(f"{slot}: {safe_text(error)}") from None
 
 
 def _custom_rules(value: object) -> tuple[tuple[str, str], ...]:
@@ -219,7 +215,7 @@ def _custom_rules(value: object) -> tuple[tuple[str, str], ...]:
     elif isinstance(value, (tuple, list)) and all(isinstance(p, (tuple, list)) and len(p) == 2 for p in value):
         pairs = [tuple(p) for p in value]
     else:
-        raise SettingError(f"expected custom slots and their Rules lines, not {value!r}")
+        raise SettingError(f"expected custom slots and their Rules lines, not {shown_value(value)}")
     checked = dict(_custom_rule(slot, line) for slot, line in pairs)
     return tuple(sorted(checked.items(), key=lambda pair: CUSTOM_SLOTS.index(pair[0])))
 
@@ -245,7 +241,7 @@ _CHECKS: dict[str, Callable[[Any], Any]] = {
     "sound": _flag,
     "volume": _number(0, 1),
     "fullscreen": _flag,
-    "card_back": _card_back,
+    "card_back": _one_of(BACKS),
     "four_colour": _flag,
     "spades_first": _flag,
     "aces_left": _flag,
@@ -281,9 +277,9 @@ class SettingsStore:
     def load(self) -> tuple[Settings, str | None]:
         """The saved settings and, if some could not be used, a one-line message saying
         what was ignored and where the file is. A missing file gives the defaults and
-        no message. Never raises."""
+        no message. Never raises. Left-over temporary files of a cut-off save are removed."""
         try:
-            text = self.path.read_text(encoding="utf-8")
+            text = read_small_text(self.path, SETTINGS_BYTES)
         except FileNotFoundError:
             return Settings(), None
         except (OSError, UnicodeDecodeError) as error:
@@ -296,25 +292,14 @@ class SettingsStore:
         settings, problems = Settings.from_dict(data)
         if not problems:
             return settings, None
-        return settings, (f"Some settings in {self.path} were ignored ({'; '.join(problems)}); "
+        return settings, (f"Some settings in {self.path} were ignored ({safe_text('; '.join(problems), 300)}); "
                           "the defaults are used for them.")
 
     def save(self, settings: Settings) -> None:
         """Write `settings` atomically: a crash while saving leaves the old file whole.
 
         Creates the folder if needed; OSError if it cannot be written."""
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        text = json.dumps(settings.to_dict(), indent=2, ensure_ascii=False) + "\n"
-        handle, temporary = tempfile.mkstemp(prefix=self.path.name, suffix=".tmp", dir=self.path.parent)
-        try:
-            with os.fdopen(handle, "w", encoding="utf-8") as stream:
-                stream.write(text)
-                stream.flush()
-                os.fsync(stream.fileno())
-            os.replace(temporary, self.path)
-        except BaseException:
-            Path(temporary).unlink(missing_ok=True)
-            raise
+        write_atomic(self.path, json.dumps(settings.to_dict(), indent=2, ensure_ascii=False) + "\n")
 
 
 def _reason(error: BaseException) -> str:

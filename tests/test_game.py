@@ -455,3 +455,25 @@ def test_a_refused_action_is_not_saved_and_saving_leaves_no_temporary_file(tmp_p
     save_game(game, path)
     assert path.read_text(encoding="utf-8") == first
     assert [p.name for p in tmp_path.iterdir()] == ["game.json"]
+
+
+@pytest.mark.parametrize(("key", "value"), [
+    ("seed", float("inf")), ("seed", 4.0), ("seed", True), ("seed", "4"), ("seed", 2**70),
+    ("names", {"S": "n" * 200_000, "W": "W", "N": "N", "E": "E"}),
+    ("names", {"S": "Ann\x00", "W": "W", "N": "N", "E": "E"}),
+    ("names", {"S": " Ann", "W": "W", "N": "N", "E": "E"}),
+    ("names", {"S": "", "W": "W", "N": "N", "E": "E"}),
+    ("names", ["S", "W", "N", "E"]),
+    ("variant", "v" * 41), ("variant", "Partner\n"), ("id", "i" * 65), ("id", 7),
+])
+def test_a_saved_game_with_an_impossible_seed_name_variant_or_id_is_refused(key, value, tmp_path: Path) -> None:
+    data = saved_midway()
+    data[key] = value
+    message, loaded = refuse(data, tmp_path)
+    assert "damaged" in message and len(message) < 300 and message.isprintable()
+
+
+def test_the_longest_names_variant_and_id_still_load() -> None:
+    data = saved_midway()
+    data.update(names={"S": "A" * 12, "W": "Wu Li", "N": "N", "E": "Évé"}, variant="v" * 40, id="i" * 64)
+    assert Game.from_json(data).to_json() == data

@@ -21,6 +21,7 @@ from game.handlog import (
     ReplayError,
     append_hand,
     format_block,
+    parse_log,
     read_log,
     replay,
     sanitize_name,
@@ -124,6 +125,7 @@ bonusbid=0 boston=0 moe=0 minind=0 maxind=13 mintm=0 maxtm=13 onenil=0 bidspades
 [Deal "S:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432"]
 [Bids "W:nil N:nil E:1 S:13"]
 [Play "W"]
+%        S    W    N    E
  1  W  *2S   AH   AD   AC
  2  S  *AS   KH   KD   KC
  3  S  *KS   QH   QD   QC
@@ -149,7 +151,7 @@ bonusbid=0 boston=0 moe=0 minind=0 maxind=13 mintm=0 maxtm=13 onenil=0 bidspades
 def test_trick_lines_list_cards_by_seat_column_with_the_winner_starred():
     for logged in sample_log()[1]:
         lines = format_block(logged).splitlines()
-        start = lines.index(f'[Play "{logged.first_leader}"]') + 1
+        start = lines.index(f'[Play "{logged.first_leader}"]') + 2
         for number, (line, trick) in enumerate(zip(lines[start:start + 13], logged.tricks, strict=True), 1):
             parts = line.split()
             assert parts[:2] == [str(number), trick.leader]
@@ -169,7 +171,7 @@ def test_exchange_tag_lists_the_bidders_cards_then_the_partners():
     bids_at = lines.index('[Bids "W:bnil N:4 E:4 S:9"]')
     assert lines[bids_at + 1:bids_at + 3] == ['[Exchange "W>E 2H 3H E>W 2C 3C"]', '[Play "W"]']
     assert '[Deal "S:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432"]' in lines
-    assert read_log(format_block(logged)).hands == [logged]
+    assert parse_log(format_block(logged)).hands == [logged]
     assert_replay_matches(logged)
 
 
@@ -183,7 +185,7 @@ def test_suicide_override_is_written_as_made_then_as_changed():
         hand.apply(seat, bid)
     logged = LoggedHand.from_hand(play_out(hand), GAME_ID, "Suicide", NAMES)
     assert '[Bids "W:nil>4 N:4>nil E:nil S:4"]' in format_block(logged).splitlines()
-    assert read_log(format_block(logged)).hands == [logged]
+    assert parse_log(format_block(logged)).hands == [logged]
     assert_replay_matches(logged)
 
 
@@ -255,7 +257,7 @@ def test_misdeals_log_only_the_played_deal_and_kept_hands_replay(tmp_path):
 def test_logged_exchanges_read_back_and_replay():
     text, hands = sample_log()
     assert any(h.exchanges for h in hands)
-    assert read_log(text).hands == list(hands)
+    assert parse_log(text).hands == list(hands)
     for logged in hands:
         assert_replay_matches(logged)
 
@@ -287,7 +289,7 @@ def test_bags_before_account_for_a_bag_penalty():
 
 def test_replay_refuses_a_bid_the_rules_forbid():
     text = format_block(constructed_hand()).replace("E:1 S:13", "E:b1 S:13")
-    [logged] = read_log(text).hands
+    [logged] = parse_log(text).hands
     with pytest.raises(ReplayError, match="hand 3"):
         replay(logged)
 
@@ -340,7 +342,7 @@ def test_a_failing_write_does_not_stop_the_game(tmp_path):
     players = {s: RandomPlayer(s, {}, seed=i, steady_bid=3) for i, s in enumerate(SEATS)}
     while len(game.finished) < 2 and not game.over:
         game.apply(game.to_act, decide(players[game.to_act], seat_view(game.hand, game.to_act)))
-    assert isinstance(writer.error, OSError)
+    assert writer.error is not None and writer.error.startswith("Hand not saved")
     assert writer.written == 0
 
 
@@ -348,11 +350,11 @@ def test_a_failing_write_does_not_stop_the_game(tmp_path):
 # Reading damaged and unusual logs
 
 
-def test_read_log_takes_text_a_path_or_a_path_string(tmp_path):
+def test_parse_log_takes_text_and_read_log_a_path_or_a_path_string(tmp_path):
     text, hands = sample_log()
     path = tmp_path / "Spades.save"
     path.write_text(text, encoding="utf-8")
-    assert read_log(text).hands == read_log(path).hands == read_log(str(path)).hands == list(hands)
+    assert parse_log(text).hands == read_log(path).hands == read_log(str(path)).hands == list(hands)
 
 
 def test_comment_lines_are_ignored_anywhere():
@@ -363,7 +365,7 @@ def test_comment_lines_are_ignored_anywhere():
         commented.append(line)
         if number % 5 == 0:
             commented.append("% a reader's note [Game \"not a tag\"]")
-    reading = read_log("%% header\n" + "\n".join(commented))
+    reading = parse_log("%% header\n" + "\n".join(commented))
     assert reading.hands == list(hands)
     assert reading.damaged == []
 
@@ -372,7 +374,7 @@ def test_unknown_rules_keys_and_unknown_tags_are_ignored():
     block = format_block(constructed_hand())
     changed = block.replace('lose=-300"]', 'lose=-300 jokerswild=1"]').replace(
         '[Play "W"]', '[Annotator "someone"]\n[Play "W"]')
-    assert read_log(changed).hands == [constructed_hand()]
+    assert parse_log(changed).hands == [constructed_hand()]
 
 
 def test_a_deal_may_start_from_any_seat():
@@ -380,18 +382,18 @@ def test_a_deal_may_start_from_any_seat():
     rotated = block.replace('[Deal "S:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432"]',
                             '[Deal "N:..AKQJT98765432. ...AKQJT98765432 AKQJT98765432... .AKQJT98765432.."]')
     assert rotated != block
-    assert read_log(rotated).hands == [constructed_hand()]
+    assert parse_log(rotated).hands == [constructed_hand()]
 
 
 def test_crlf_line_endings_read():
     text, hands = sample_log()
-    assert read_log(text.replace("\n", "\r\n")).hands == list(hands)
+    assert parse_log(text.replace("\n", "\r\n")).hands == list(hands)
 
 
 def test_a_truncated_last_block_is_reported_and_the_others_kept():
     text, hands = sample_log()
     cut = text[: text.rindex(" 9  ")]
-    reading = read_log(cut)
+    reading = parse_log(cut)
     assert reading.hands == list(hands[:2])
     [damaged] = reading.damaged
     game_lines = [n for n, line in enumerate(cut.split("\n"), 1) if line.startswith("[Game")]
@@ -405,7 +407,7 @@ def test_a_garbage_line_damages_only_its_block_with_its_line_numbers():
     lines = text.split("\n")
     game_lines = [n for n, line in enumerate(lines, 1) if line.startswith("[Game")]
     lines.insert(game_lines[1] + 9, "~~ the cat walked on the keyboard ~~")
-    reading = read_log("\n".join(lines))
+    reading = parse_log("\n".join(lines))
     assert reading.hands == [hands[0], hands[2]]
     total_lines = [n for n, line in enumerate(lines, 1) if line.startswith("[Total")]
     assert reading.damaged == [DamagedBlock(game_lines[1], total_lines[1],
@@ -434,7 +436,7 @@ def test_a_garbage_line_damages_only_its_block_with_its_line_numbers():
 def test_damaged_blocks_are_reported_with_a_plain_reason(old, new, reason):
     block = format_block(constructed_hand())
     assert old in block
-    reading = read_log(block.replace(old, new, 1))
+    reading = parse_log(block.replace(old, new, 1))
     assert reading.hands == []
     [damaged] = reading.damaged
     assert reason in damaged.reason
@@ -442,7 +444,7 @@ def test_damaged_blocks_are_reported_with_a_plain_reason(old, new, reason):
 
 def test_text_outside_any_block_is_reported_and_the_hands_still_read():
     text, hands = sample_log()
-    reading = read_log("stray words\nmore\n\n" + text)
+    reading = parse_log("stray words\nmore\n\n" + text)
     assert reading.hands == list(hands)
     assert reading.damaged == [DamagedBlock(1, 2, "text outside any hand block")]
 
@@ -457,7 +459,7 @@ def test_a_log_cut_anywhere_keeps_every_whole_block(data):
         block = format_block(logged)
         ends.append(position + len(block.rstrip("\n")))
         position += len(block)
-    reading = read_log(text[:cut])
+    reading = parse_log(text[:cut])
     assert reading.hands == list(hands[: sum(end <= cut for end in ends)])
     assert len(reading.damaged) <= 1
 
@@ -467,14 +469,14 @@ def test_shuffled_lines_never_break_the_reader(rng: random.Random):
     text, hands = sample_log()
     lines = format_block(hands[0]).split("\n")
     rng.shuffle(lines)
-    reading = read_log("\n".join(lines))
+    reading = parse_log("\n".join(lines))
     assert all(h == hands[0] for h in reading.hands)
     assert all(1 <= d.first_line <= d.last_line <= len(lines) for d in reading.damaged)
 
 
 @given(st.text())
 def test_random_text_never_breaks_the_reader(text):
-    reading = read_log("\n" + text)  # a leading line break keeps the text from being taken for a file name
+    reading = parse_log(text)
     assert reading.hands == []
     assert all(1 <= d.first_line <= d.last_line for d in reading.damaged)
 
@@ -485,7 +487,7 @@ def test_random_text_never_breaks_the_reader(text):
 ), max_size=80))
 def test_log_fragments_and_junk_never_break_the_reader(lines):
     text = "\n".join(lines)
-    reading = read_log("\n" + text)
+    reading = parse_log(text)
     for logged in reading.hands:
         assert logged in sample_log()[1]
     assert all(1 <= d.first_line <= d.last_line <= text.count("\n") + 2 for d in reading.damaged)
@@ -499,5 +501,93 @@ def test_every_hand_read_from_an_edited_log_writes_back_the_same(edits):
     for line_index, position, inserted in edits:
         line = lines[line_index % len(lines)]
         lines[line_index % len(lines)] = line[:position] + inserted + line[position + len(inserted) // 2:]
-    for logged in read_log("\n".join(lines)).hands:
-        assert read_log(format_block(logged)).hands == [logged]
+    for logged in parse_log("\n".join(lines)).hands:
+        assert parse_log(format_block(logged)).hands == [logged]
+
+
+# ---------------------------------------------------------------------------
+# Files a player can have on disk
+
+
+def test_a_comment_over_the_trick_lines_names_the_seat_columns():
+    lines = format_block(constructed_hand()).split("\n")
+    header = lines[lines.index('[Play "W"]') + 1]
+    first_trick = lines[lines.index('[Play "W"]') + 2]
+    assert header.startswith("%") and header.split()[1:] == list(SEATS)
+    for seat, card in zip(SEATS, first_trick.split()[2:], strict=True):
+        assert header.index(seat) == first_trick.index(card) + len(card) - 1, "each seat over its column"
+
+
+def test_a_log_written_before_the_column_comment_still_reads():
+    block = format_block(constructed_hand())
+    old = "\n".join(line for line in block.split("\n") if not line.startswith("%        S"))
+    assert old != block
+    assert parse_log(old).hands == [constructed_hand()]
+
+
+def test_a_hand_number_too_long_for_a_number_damages_only_its_block():
+    text, hands = sample_log()
+    first = format_block(hands[0])
+    broken = first.replace(f'[Hand "{hands[0].number}"]', f'[Hand "{"9" * 4301}"]')
+    reading = parse_log(broken + text)
+    assert reading.hands == list(hands)
+    [damaged] = reading.damaged
+    assert "Hand" in damaged.reason and len(damaged.reason) < 200
+
+
+@pytest.mark.parametrize(("old", "new"), [
+    ("nil=100", "nil=1\x0000"),
+    ("S:AKQJT98765432...", "S:AKQ\x00JT98765432\x1b[2J..."),
+    ('[Dealer "S"]', '[Dealer "S\x00\x7f"]'),
+    ("nil=100", "nil=" + "7" * 50_000),
+])
+def test_a_damaged_blocks_reason_is_printable_and_short(old, new):
+    block = format_block(constructed_hand())
+    [damaged] = parse_log(block.replace(old, new, 1)).damaged
+    assert damaged.reason.isprintable() and len(damaged.reason) <= 200
+
+
+def test_carriage_return_line_ends_read_like_the_others():
+    text, hands = sample_log()
+    for line_end in ("\r", "\r\n", "\n"):
+        reading = parse_log(text.replace("\n", line_end))
+        assert (reading.hands, reading.damaged) == (list(hands), [])
+
+
+def test_a_log_with_carriage_returns_only_reads_from_a_file(tmp_path):
+    text, hands = sample_log()
+    path = tmp_path / "Spades.save"
+    path.write_bytes(("\ufeff" + text).replace("\n", "\r").encode("utf-8"))
+    assert read_log(path).hands == list(hands)
+
+
+def test_read_log_on_a_missing_path_or_a_folder_raises(tmp_path):
+    with pytest.raises(FileNotFoundError):
+        read_log(str(tmp_path / "missing.save"))
+    with pytest.raises(FileNotFoundError):
+        read_log(tmp_path / "missing.save")
+    with pytest.raises(IsADirectoryError):
+        read_log(str(tmp_path))
+    with pytest.raises(IsADirectoryError):
+        read_log(tmp_path)
+
+
+def test_hands_are_never_appended_through_a_symbolic_link(tmp_path):
+    target = tmp_path / "elsewhere" / "important.txt"
+    target.parent.mkdir()
+    target.write_text("the player's own file\n", encoding="utf-8")
+    link = tmp_path / "Spades.save"
+    try:
+        link.symlink_to(target)
+    except OSError:
+        pytest.skip("this system cannot make symbolic links")
+    text, hands = sample_log()
+    with pytest.raises(OSError, match="symbolic link"):
+        append_hand(link, hands[0])
+    game = Game(PARTNER, seed=6)
+    writer = HandLogWriter.attach(game, link)
+    players = {s: RandomPlayer(s, {}, seed=i, steady_bid=3) for i, s in enumerate(SEATS)}
+    while not game.finished:
+        game.apply(game.to_act, decide(players[game.to_act], seat_view(game.hand, game.to_act)))
+    assert writer.error is not None and "symbolic link" in writer.error and writer.written == 0
+    assert target.read_text(encoding="utf-8") == "the player's own file\n"

@@ -94,9 +94,12 @@ def log(tmp_path):
 
 
 def open_review(app, path) -> ReviewScene:
+    """Review Hands on the log at `path`, once it is all listed."""
     app.push(ReviewScene(app, path))
+    scene = app.scenes[-1]
+    wait_for(app, lambda: scene.lister is None)
     frames(app)
-    return app.scenes[-1]
+    return scene
 
 
 def open_hand(app, scene: ReviewScene, number: int) -> Hand:
@@ -173,11 +176,18 @@ def test_a_missing_file_gives_a_message_and_back_returns_to_the_title(app, tmp_p
 
 def test_an_empty_file_gives_a_message(app, tmp_path):
     path = tmp_path / "Spades.save"
-    path.write_text("% nothing here yet\n\n", encoding="utf-8")
+    path.write_text("", encoding="utf-8")
     scene = open_review(app, path)
-    assert scene.rows == [] and "no hands" in scene.message
+    assert scene.rows == [] and "no hands yet" in scene.message
     press(app, pygame.K_ESCAPE)
     assert isinstance(app.scenes[-1], TitleScene)
+
+
+def test_a_file_with_text_but_no_hand_says_how_much_it_read(app, tmp_path):
+    path = tmp_path / "Spades.save"
+    path.write_text("% nothing here yet\n\n   \n", encoding="utf-8")
+    scene = open_review(app, path)
+    assert scene.rows == [] and "No hand found in the 3 lines (24 bytes) of Spades.save" in scene.message
 
 
 # ---------------------------------------------------------------------------
@@ -333,3 +343,103 @@ def test_a_hand_the_engine_refuses_is_marked_on_opening_and_the_rest_still_revie
     press(app, pygame.K_END)
     press(app, pygame.K_RETURN)
     assert scene.replay is not None and scene.replay.logged.number == HANDS
+
+
+# ---------------------------------------------------------------------------
+# Long logs, and files a player can have on disk
+
+
+def long_log(path: Path, copies: int) -> Path:
+    """The played game's hands written `copies` times over, each time as another game."""
+    game = played_game()
+    for copy in range(copies):
+        for hand in game.finished:
+            append_hand(path, LoggedHand.from_hand(hand, f"{game.id}-{copy}", game.variant, game.names))
+    return path
+
+
+def test_the_list_fills_in_a_block_a_frame_with_its_progress_and_opens_meanwhile(app, tmp_path):
+    path = long_log(tmp_path / "Spades.save", 10)
+    scene = ReviewScene(app, path)
+    scene.read_budget = 0.0  # one block a frame, however fast the machine
+    app.push(scene)
+    frames(app, 1)
+    assert len(scene.rows) == 1 and "reading 2%" in scene.summary
+    frames(app, 4)
+    assert len(scene.rows) == 5 and "5 hands - reading 12%" in scene.summary
+    press(app, pygame.K_RETURN)
+    assert scene.replay is not None and scene.replay.logged.number == 1
+    wait_for(app, lambda: scene.lister is None)
+    assert len(scene.rows) == 10 * HANDS and scene.summary == "Spades.save: 40 hands"
+    press(app, pygame.K_ESCAPE)
+    press(app, pygame.K_END)
+    press(app, pygame.K_RETURN)
+    assert scene.replay.logged.game_id == f"{played_game().id}-9" and scene.replay.logged.number == HANDS
+
+
+def test_the_list_keeps_what_it_shows_and_an_opened_hand_is_read_again_from_the_file(app, log):
+    scene = open_review(app, log)
+    assert not any(isinstance(value, LoggedHand) for row in scene.rows for value in (row.hand, row.damage))
+    first = scene.rows[0]
+    logged = played_game().finished[0]
+    assert (first.hand.number, first.hand.bids) == (1, tuple(str(logged.bids[seat]) for seat in SEATS))
+    text = log.read_text(encoding="utf-8")
+    log.write_text(text.replace("[Hand \"1\"]", "[Hand \"7\"]", 1), encoding="utf-8")  # the file changes
+    press(app, pygame.K_RETURN)
+    assert scene.replay is None and "cannot be read again" in scene.rows[0].problem
+    press(app, pygame.K_END)
+    press(app, pygame.K_RETURN)
+    assert scene.replay is not None and scene.replay.logged == LoggedHand.from_hand(
+        played_game().finished[-1], played_game().id, played_game().variant, played_game().names)
+
+
+def test_a_damaged_block_quoting_control_characters_is_drawn_from_the_command_line(tmp_path):
+    path = tmp_path / "Spades.save"
+    path.write_text(played()[1].replace("lowclub=0", "lowclub=\x00\x1b[2J", 1), encoding="utf-8")
+    app = make_app(tmp_path, review=path)
+    try:
+        scene = app.scenes[-1]
+        wait_for(app, lambda: scene.lister is None)
+        frames(app)
+        damage = scene.rows[0].damage
+        assert damage is not None and damage.reason.isprintable() and "lowclub" in damage.reason
+        assert [row.hand.number for row in scene.rows[1:]] == [2, 3, 4]
+    finally:
+        app.close()
+
+
+def test_a_hand_number_of_4301_digits_is_a_damaged_row(app, log):
+    text = log.read_text(encoding="utf-8")
+    log.write_text(text.replace('[Hand "3"]', f'[Hand "{"3" * 4301}"]', 1), encoding="utf-8")
+    scene = open_review(app, log)
+    assert [row.hand.number if row.hand else "damaged" for row in scene.rows] == [1, "damaged", "damaged", 4]
+    press(app, pygame.K_DOWN)
+    press(app, pygame.K_DOWN)
+    assert scene.selected == 2 and scene.rows[2].damage.reason.startswith("Hand '333")
+
+
+def test_a_log_with_carriage_return_line_ends_lists_its_hands(app, tmp_path):
+    path = tmp_path / "Spades.save"
+    path.write_bytes(played()[1].replace("\n", "\r").encode("utf-8"))
+    scene = open_review(app, path)
+    assert [row.hand.number for row in scene.rows] == [1, 2, 3, 4]
+    open_hand(app, scene, 2)
+
+
+def test_a_folder_is_named_a_folder(app, tmp_path):
+    folder = tmp_path / "Spades.save"
+    folder.mkdir()
+    scene = open_review(app, folder)
+    assert scene.rows == [] and "is a folder" in scene.message
+
+
+def test_a_very_long_player_name_in_the_log_is_shown_short(app, tmp_path):
+    path = tmp_path / "Spades.save"
+    names = {**played_game().names, "S": "Ann" + "n" * 9000}
+    hand = played_game().finished[0]
+    append_hand(path, LoggedHand.from_hand(hand, played_game().id, played_game().variant, names))
+    scene = open_review(app, path)
+    assert scene.rows[0].hand is not None
+    open_hand(app, scene, 1)
+    press(app, pygame.K_END)
+    assert scene.step == scene.replay.last_step

@@ -5,12 +5,16 @@ from __future__ import annotations
 import json
 import os
 import tempfile
+from dataclasses import fields
 from pathlib import Path
 
 import platformdirs
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from game.rules import PRESETS, Rules
+from scenes.cardart import BACKS
 from scenes.settings import (
     SettingError,
     Settings,
@@ -35,7 +39,7 @@ def changed_settings() -> Settings:
     custom = Rules.parse("nil=50 win=250", base=PRESETS["partner"].rules).to_line()
     return Settings(save_hand=True, variant="custom2", custom_rules={"custom2": custom}, level="expert",
                     names=("Ann", "Bo", "Cy", "Di"), speed="fast", trick_delay=0.0, sound=False, volume=0.25,
-                    fullscreen=False, card_back="plaid", four_colour=True, spades_first=False, aces_left=False,
+                    fullscreen=False, card_back="boing", four_colour=True, spades_first=False, aces_left=False,
                     dim_illegal=False, auto_last_card=False, click_to_raise=True, win_score=150)
 
 
@@ -201,3 +205,33 @@ def test_hands_go_to_the_data_folder_when_the_current_folder_is_gone(tmp_path, u
     path, message = save_hand_path(blocker / "inside")
     assert path == user_folders["data"] / "Spades" / "Spades.save"
     assert message is not None and str(path) in message
+
+
+def test_the_card_back_is_one_of_the_backs_the_card_art_draws():
+    for back in BACKS:
+        assert Settings(card_back=back).card_back == back
+    for name in ("zzz", "Lattice", "", 7, None):
+        with pytest.raises(SettingError):
+            Settings(card_back=name)
+
+
+JSON_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=30),
+    lambda inner: st.lists(inner, max_size=5) | st.dictionaries(st.text(max_size=10), inner, max_size=5),
+    max_leaves=12)
+
+
+@given(st.dictionaries(st.sampled_from([field.name for field in fields(Settings)]) | st.text(max_size=12),
+                       JSON_VALUES, max_size=6))
+def test_any_json_object_gives_settings_and_a_short_printable_problem_for_each_value_refused(data):
+    settings, problems = Settings.from_dict(data)
+    assert isinstance(settings, Settings)
+    assert all(problem.isprintable() and len(problem) < 400 for problem in problems)
+
+
+def test_a_huge_settings_file_is_not_read(tmp_path):
+    path = tmp_path / "settings.json"
+    with open(path, "wb") as stream:
+        stream.truncate(20_000_000)
+    settings, message = SettingsStore(path).load()
+    assert settings == Settings() and message is not None and "too large" in message

@@ -283,3 +283,24 @@ def test_reset_forgets_everything_and_saves_empty(tmp_path):
     assert statistics.empty and statistics.total.games_played == 0
     statistics.save(tmp_path / "statistics.json")
     assert load(tmp_path / "statistics.json") == (Statistics(), None)
+
+
+def test_counts_too_large_and_names_too_long_or_unprintable_are_left_out(tmp_path):
+    path = tmp_path / "statistics.json"
+    data = some_statistics().to_dict()
+    data["tallies"] += [{"variant": "Solo", "level": "normal", "hands": 10**4000},
+                        {"variant": "v" * 100_000, "level": "normal", "hands": 1},
+                        {"variant": "Solo\x00", "level": "normal", "hands": 1}]
+    path.write_text(json.dumps(data), encoding="utf-8")
+    statistics, message = load(path)
+    assert statistics == some_statistics()
+    assert message is not None and message.isprintable() and len(message) < 600
+    assert "entry 3: hands is" in message and "not a count" in message and "entry 4" in message
+
+
+def test_a_huge_statistics_file_is_not_read(tmp_path):
+    path = tmp_path / "statistics.json"
+    with open(path, "wb") as stream:
+        stream.truncate(50_000_000)
+    statistics, message = load(path)
+    assert statistics.empty and message is not None and "too large" in message
