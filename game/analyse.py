@@ -213,10 +213,19 @@ class _ExactSearch:
     # -- values for a side ---------------------------------------------------------------
     def value(self, side: str, index: int) -> float:
         """The exact value of position `index` (0–52) for `side`."""
+        if side not in self.solvers:  # partners: the other side's value, negated
+            return -self.value(next(iter(self.solvers)), index)
         key = (side, index)
         if key not in self._values:
             self._values[key] = self.window(side, self.positions[index])
         return self._values[key]
+
+    def _remember(self, side: str, index: int, value: float) -> None:
+        """Keep a value found for position `index` another way than by :meth:`value`."""
+        if side in self.solvers:
+            self._values[(side, index)] = value
+        else:
+            self._values[(next(iter(self.solvers)), index)] = -value
 
     def window(self, side: str, position: Position, alpha: float = -math.inf, beta: float = math.inf) -> float:
         """Alpha-beta's answer for `side` within a window: exact inside it, a bound outside."""
@@ -230,13 +239,17 @@ class _ExactSearch:
 
     # -- one card ------------------------------------------------------------------------
     def _play(self, number: int) -> PlayAnalysis:
-        before, after = self.positions[number - 1], self.positions[number]
+        before = self.positions[number - 1]
         seat, played = self.played[number - 1]
         side = side_of(seat, self.rules.partners)
         value = self.value(side, number)
         best, best_cards = self._best(side, before, played, value)
-        scores = self._line(side, after, value)
-        best_scores = scores if played in best_cards else self._line(side, before, best)
+        self._remember(side, number - 1, best)
+        scores = self._line(side, number, value)
+        if played in best_cards:
+            best_scores = scores
+        else:
+            best_scores = self._line_from(side, before.after(best_cards[0]), best)
         return PlayAnalysis(number, (number - 1) // 4 + 1, seat, played, side, best, value, best_cards,
                             scores, best_scores, True)
 
@@ -265,7 +278,15 @@ class _ExactSearch:
                     reaching.add(group)
         return best, tuple(c for c, group in group_of.items() if group in reaching)
 
-    def _line(self, side: str, position: Position, value: float) -> dict[str, int]:
+    def _line(self, side: str, index: int, value: float) -> dict[str, int]:
+        """Each side's hand points at the end of a perfect line from position `index` of the
+        hand (worth `value` to `side`): the hand's own cards while they keep the value,
+        then any cards that do."""
+        while index < 52 and abs(self.value(side, index + 1) - value) < EPSILON:
+            index += 1
+        return self._line_from(side, self.positions[index], value)
+
+    def _line_from(self, side: str, position: Position, value: float) -> dict[str, int]:
         """Each side's hand points at the end of a perfect line from `position` (worth
         `value` to `side`): at every turn, a card that keeps the value."""
         while not position.finished:
@@ -283,8 +304,12 @@ class _ExactSearch:
         index = (trick - 1) * 4
         side = side_of(viewpoint, self.rules.partners)
         value = self.value(side, index)
-        position = self.positions[index]
-        return TrickAnalysis(trick, position.leader, value, self._line(side, position, value), True)
+        first = self.plays[index + 1]
+        if first.side == side or self.rules.partners:  # a perfect line for one side is one for both
+            scores = first.best_scores
+        else:
+            scores = self._line(side, index, value)
+        return TrickAnalysis(trick, self.positions[index].leader, value, scores, True)
 
 
 class _Estimates:

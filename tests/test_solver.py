@@ -30,6 +30,7 @@ from game.solver import (
     solver_for,
     trick_state,
 )
+from game.view import seat_view
 
 PARTNER = PRESETS["partner"].rules
 RULE_SETS: dict[str, Rules] = {
@@ -249,6 +250,17 @@ def test_a_solver_table_shared_by_many_positions_never_changes_an_answer(name: s
                                           bids=bids)
             shared = shared or solver_for(variant, seat="S")
             assert shared.value(variant) == pytest.approx(solver_for(variant, seat="S").value(variant), abs=1e-9)
+
+
+def test_a_position_from_a_seat_view_and_a_deal_is_the_hands_position() -> None:
+    """Expert's entry point: its view of the table and a deal of the cards it cannot see."""
+    rng = random.Random(20)
+    for name in ("partner", "dunn", "solo"):
+        hand = random_hand(RULE_SETS[name], rng, rng.randint(20, 30))
+        deal_now = {s: hand.holding_mask(s) for s in SEATS}
+        from_view = Position.from_view(seat_view(hand, hand.to_act), deal_now)
+        assert from_view == Position.of_hand(hand)
+        assert solve_cards(from_view) == solve_cards(Position.of_hand(hand))
 
 
 def assert_values_agree(solved: dict[Card, float], exhaustive: dict[Card, float]) -> None:
