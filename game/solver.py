@@ -75,6 +75,9 @@ EPSILON = 1e-6
 
 _DEADLINE_EVERY = 1024
 """Trick starts searched between two looks at the clock."""
+MAX_TABLE = 300_000
+"""Trick starts the table holds before it starts afresh (about 200 MB): ten seconds of
+search fill about a third of it."""
 
 
 def hand_points(side: SideScore) -> float:
@@ -336,6 +339,11 @@ class Solver:
         self._moe = 0
 
     # -- public --------------------------------------------------------------------
+    @property
+    def stored(self) -> int:
+        """Trick starts the table holds now (at most :data:`MAX_TABLE`)."""
+        return len(self._table)
+
     def value(self, position: Position, alpha: float = -math.inf, beta: float = math.inf) -> float:
         """The position's value for this solver's side with perfect play from here.
 
@@ -346,13 +354,12 @@ class Solver:
             return self._trick_start(SEATS.index(position.leader), alpha, beta)
         return self._resume(SEATS.index(position.leader), trick, alpha, beta)
 
-    def card_values(self, position: Position, played: Sequence[Card] | None = None) -> dict[Card, float]:
-        """The exact value, for this solver's side, of each legal card of the seat to act
-        (or of the cards in `played`); equivalent cards are searched once."""
-        legal = position.legal() if played is None else list(played)
+    def card_values(self, position: Position) -> dict[Card, float]:
+        """The exact value, for this solver's side, of each legal card of the seat to act;
+        equivalent cards are searched once."""
         values: dict[Card, float] = {}
         searched: dict[tuple[int, int], float] = {}
-        for choice in legal:
+        for choice in position.legal():
             group = self.equivalence(position, choice)
             if group not in searched:
                 searched[group] = self.value(position.after(choice))
@@ -495,6 +502,9 @@ class Solver:
         key = (*codes, leader, self._taken_class(), self._broken)
         entry = self._table.get(key)
         if entry is None:
+            if len(self._table) >= MAX_TABLE:
+                self._table.clear()
+                self._position_codes.clear()
             entry = self._table[key] = _Entry(*self._static_bounds(leader, codes))
         if entry.low >= beta or entry.low == entry.high:
             return entry.low

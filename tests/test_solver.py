@@ -4,7 +4,6 @@ equal a plain exhaustive search of every way the last tricks can be played."""
 from __future__ import annotations
 
 import dataclasses
-import math
 import random
 from collections.abc import Callable
 
@@ -12,6 +11,7 @@ import pytest
 from deals import deal
 
 from game import legality
+from game import solver as solver_module
 from game.bids import Bid
 from game.cards import DECKS, Card, card, cards, mask_of
 from game.hand import Hand
@@ -20,7 +20,6 @@ from game.scoring import SideScore, Standing, score_hand
 from game.search import bag_outlook, hands_after
 from game.seats import SEATS, next_seat, side_of, sides
 from game.solver import (
-    EPSILON,
     OutOfTime,
     Position,
     legal_mask,
@@ -252,6 +251,16 @@ def test_a_solver_table_shared_by_many_positions_never_changes_an_answer(name: s
             assert shared.value(variant) == pytest.approx(solver_for(variant, seat="S").value(variant), abs=1e-9)
 
 
+def test_a_full_table_starts_afresh_without_changing_an_answer(monkeypatch: pytest.MonkeyPatch) -> None:
+    rng = random.Random(21)
+    hand = random_hand(PARTNER, rng, 24)
+    expected = solve_cards(Position.of_hand(hand))
+    monkeypatch.setattr(solver_module, "MAX_TABLE", 20)
+    solver = solver_for(Position.of_hand(hand))
+    assert solver.card_values(Position.of_hand(hand)) == expected
+    assert 0 < solver.stored <= 20
+
+
 def test_a_position_from_a_seat_view_and_a_deal_is_the_hands_position() -> None:
     """Expert's entry point: its view of the table and a deal of the cards it cannot see."""
     rng = random.Random(20)
@@ -386,4 +395,3 @@ def test_a_search_past_its_deadline_stops_with_out_of_time() -> None:
     position = Position.of_hand(hand)
     with pytest.raises(OutOfTime):
         solve_cards(position, deadline=0.0)
-    assert math.isfinite(EPSILON)
