@@ -27,12 +27,16 @@ class FirstDealerCard:
 
 @dataclass(frozen=True)
 class HandStarted:
-    """A new hand (or a redeal after a misdeal) is about to be dealt by `dealer`."""
+    """A new hand (or a redeal after a misdeal) is about to be dealt by `dealer`.
+
+    `blind_seats` may still bid blind: their cards stay face down until they choose to
+    bid blind or to look. Every other seat sees its cards as they are dealt."""
 
     kind: ClassVar[str] = "hand_started"
     number: int
     dealer: str
     redeal: bool = False
+    blind_seats: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

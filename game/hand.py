@@ -99,7 +99,8 @@ class Hand:
         self._emit_to = emit
         self.bid_order = seats_from(next_seat(dealer))
         self._holding = dict.fromkeys(SEATS, 0)
-        self._emit(HandStarted(number, dealer, redeal))
+        self.looked = {s for s in SEATS if not legality.candidate_bids(rules, True, self.behind(s))}
+        self._emit(HandStarted(number, dealer, redeal, tuple(s for s in SEATS if s not in self.looked)))
         for position, card in enumerate(order):
             seat = self.bid_order[position % 4]
             self._holding[seat] |= card.bit
@@ -113,7 +114,6 @@ class Hand:
         self.spades_broken = False
         self.score: HandScore | None = None
         self.misdeal_by: str | None = None
-        self.looked = {s for s in SEATS if not legality.candidate_bids(rules, True, self.behind(s))}
         self._kept: set[str] = set()
         self._exchange_queue: list[str] = []
         self._exchange_received: tuple[Card, ...] = ()

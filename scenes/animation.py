@@ -91,6 +91,10 @@ class Beat:
             self.on_end()
 
 
+FADE_SECONDS = 0.5
+"""How long a message takes to fade out at the end of its life."""
+
+
 @dataclass
 class Fade:
     """A message that shows, then fades out over its last half second."""
@@ -109,4 +113,4 @@ class Fade:
     @property
     def alpha(self) -> int:
         left = self.life - self.elapsed
-        return 255 if left >= 0.5 else max(0, int(255 * left / 0.5))
+        return 255 if left >= FADE_SECONDS else max(0, int(255 * left / FADE_SECONDS))

@@ -9,13 +9,15 @@ from __future__ import annotations
 
 import argparse
 import os
+import sys
+import time
 from dataclasses import dataclass
 from pathlib import Path
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import pygame  # noqa: E402 - after the banner is hidden
-import pygame_gui  # noqa: E402
+from pygame_gui.elements import UITextEntryLine  # noqa: E402
 
 from game.savegame import SavedGameError, check_saved_game, set_aside  # noqa: E402
 from game.stats import Statistics, StatsRecorder  # noqa: E402
@@ -23,12 +25,23 @@ from game.thinker import Thinker  # noqa: E402
 from scenes import layout, text  # noqa: E402
 from scenes.cardart import CardArt, felt  # noqa: E402
 from scenes.scene import Scene  # noqa: E402
+from scenes.screen import FrameUIManager, NoDisplayError, Screen, check_display  # noqa: E402
 from scenes.session import GameSession  # noqa: E402
 from scenes.settings import SettingsStore, save_hand_path, saved_game_path, stats_path  # noqa: E402
 from scenes.sound import Sounds  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 THEME = ROOT / "assets" / "theme.json"
+THEME_FONT_SIZES = (8, 16)
+"""The sizes of the pixel font the theme uses, loaded before the first widget asks."""
+IDLE_WAKE = 0.5
+"""The longest the loop sleeps with nothing to do before it looks at the scenes again."""
+MAX_STEP = 0.1
+"""The most time one turn of the loop advances animations (after a long sleep, or a stall)."""
+CURSOR_BLINK = 0.4
+"""How often a focused text box is drawn again, for its blinking cursor."""
+QUIET_EVENTS = (pygame.ACTIVEEVENT, pygame.WINDOWMOVED, pygame.AUDIODEVICEADDED, pygame.AUDIODEVICEREMOVED)
+"""Events that never change the picture."""
 
 
 @dataclass
@@ -67,21 +80,30 @@ class App:
 
     def __init__(self, config: AppConfig | None = None) -> None:
         self.config = config or AppConfig()
-        pygame.init()
+        check_display()
+        pygame.font.init()
         text.reset()
         self.store = SettingsStore(self.config.settings_path)
         self.settings, settings_problem = self.store.load()
         self.notices: list[str] = [settings_problem] if settings_problem else []
-        self.fullscreen = self.settings.fullscreen and not self.config.windowed
-        self.screen = self._open_window()
+        self.window = Screen(self.settings.fullscreen and not self.config.windowed, self.settings.scaling)
+        self.screen = self.window.frame
+        """The logical frame every scene draws on (the window shows it scaled)."""
         pygame.display.set_caption("Spades")
         refresh = pygame.display.get_current_refresh_rate()
         self.frame_rate = min(layout.MOST_FPS, refresh) if refresh >= 30 else layout.FPS
-        """Frames per second: the display's refresh rate where SDL knows it."""
+        """Frames per second while something moves: the display's refresh rate where SDL knows it."""
         self.clock = pygame.time.Clock()
+        self.frames_drawn = 0
+        """Frames drawn so far: the loop draws only when something changed or moves."""
+        self._last_step = time.monotonic()
+        self._draw_by: float | None = None
+        self._dirty = True
         _keep_top_pixel_row()
-        self.ui = pygame_gui.UIManager(layout.SIZE)
+        self.ui = FrameUIManager(self.window)
         self.ui.add_font_paths("press_start", text.FONT_PATH)
+        self.ui.preload_fonts([{"name": "press_start", "point_size": size, "style": "regular", "antialiased": "0"}
+                               for size in THEME_FONT_SIZES])
         self.ui.get_theme().load_theme(str(THEME))
         self.art = CardArt(four_colour=self.settings.four_colour, back=self.settings.card_back)
         self.felt = felt(layout.SIZE)
@@ -97,6 +119,10 @@ class App:
         if stats_problem:
             self.notices.append(stats_problem)
         self.session: GameSession | None = None
+        self.recorder: StatsRecorder | None = None
+        self._told: set[str] = set()
+        self._saved_check: tuple[tuple | None, bool] | None = None
+        """The saved game's (time, size) when it was last found to load."""
         self.scenes: list[Scene] = []
         self.running = True
         from scenes.title import TitleScene
@@ -108,21 +134,15 @@ class App:
             self.push(ReviewScene(self, self.config.review))
 
     # -- window ---------------------------------------------------------------------
-    def _open_window(self) -> pygame.Surface:
-        flags = pygame.SCALED | (pygame.FULLSCREEN if self.fullscreen else 0)
-        try:
-            return pygame.display.set_mode(layout.SIZE, flags, vsync=1)
-        except pygame.error:  # no vsync here: the frame cap paces the loop
-            return pygame.display.set_mode(layout.SIZE, flags)
+    @property
+    def fullscreen(self) -> bool:
+        return self.window.fullscreen
 
     def toggle_fullscreen(self) -> None:
         """F11 / Alt+Enter; remembered in the settings."""
-        try:
-            pygame.display.toggle_fullscreen()
-        except pygame.error:
-            return
-        self.fullscreen = not self.fullscreen
-        self.change_settings(fullscreen=self.fullscreen)
+        self.redraw()
+        if self.window.set_fullscreen(not self.window.fullscreen):
+            self.change_settings(fullscreen=self.window.fullscreen)
 
     # -- settings -------------------------------------------------------------------
     @property
@@ -137,19 +157,28 @@ class App:
         self.sounds.set_volume(self.settings.volume)
         if self.session:
             self.session.log.enabled = self.settings.save_hand
+        if self.window.scaling != self.settings.scaling:
+            self.window.set_scaling(self.settings.scaling)
+        self.redraw()
         try:
             self.store.save(self.settings)
         except OSError as error:
             self.notices.append(f"Settings not saved: {error}")
 
     # -- the scene stack ----------------------------------------------------------------
+    def redraw(self) -> None:
+        """Something on screen changed by itself (not by input): draw the next frame."""
+        self._dirty = True
+
     def push(self, scene: Scene) -> None:
+        self.redraw()
         if self.scenes:
             self.scenes[-1].pause()
         self.scenes.append(scene)
         scene.enter()
 
     def pop(self) -> None:
+        self.redraw()
         self.scenes.pop().exit()
         if self.scenes:
             self.scenes[-1].resume()
@@ -183,7 +212,20 @@ class App:
 
     def _record(self, session: GameSession) -> None:
         """Count the game's hands and result in the player's statistics."""
-        StatsRecorder(self.statistics, self.statistics_path, self.settings.level).attach(session.game)
+        self.recorder = StatsRecorder(self.statistics, self.statistics_path, self.settings.level)
+        self.recorder.attach(session.game)
+
+    def new_write_errors(self) -> list[str]:
+        """Why a hand could not be added to Spades.save or the statistics could not be written,
+        each told once (and kept in the notices); the game goes on either way."""
+        found = []
+        log_error = self.session.log.error if self.session else None
+        for error in (log_error, self.recorder.error if self.recorder else None):
+            if error and error not in self._told:
+                self._told.add(error)
+                self.notices.append(error)
+                found.append(error)
+        return found
 
     def new_token(self) -> int:
         """A number no other question to the thinker has had in this run, so an answer
@@ -194,7 +236,16 @@ class App:
     def has_saved_game(self) -> bool:
         """Whether Continue is offered: only for a saved game that loads. Why another one does not
         is reported (see :meth:`_report_saved_game`)."""
+        try:
+            stamp = self.saved_game.stat()
+            key: tuple | None = (stamp.st_mtime_ns, stamp.st_size)
+        except OSError:
+            key = None
+        if key is not None and self._saved_check is not None and self._saved_check[0] == key:
+            return self._saved_check[1]  # the same file as last time: no need to replay it again
         status = check_saved_game(self.saved_game)
+        if status.loads:
+            self._saved_check = (key, True)
         if status.state not in ("ok", "missing"):
             self._report_saved_game(status.state, status.message)
         return status.loads
@@ -225,27 +276,74 @@ class App:
 
     # -- the loop ------------------------------------------------------------------------
     def step(self, dt: float | None = None) -> None:
-        """One frame: events, update, draw, flip. `dt` overrides the clock (tests)."""
+        """One turn of the loop: events, update, and a frame drawn if anything changed or moves.
+
+        With no `dt` (the real loop) it first waits: a frame's time while something moves,
+        else until an event comes or a scene's next change is due, sleeping meanwhile.
+        `dt` (tests) skips the wait and uses that many seconds."""
         if dt is None:
-            dt = self.clock.tick(self.frame_rate) / 1000.0
+            events = self._wait()
+            now = time.monotonic()
+            dt = min(now - self._last_step, MAX_STEP)
+            self._last_step = now
         else:
-            self.clock.tick()
-        for event in pygame.event.get():
+            events = pygame.event.get()
+        changed = self._handle(events)
+        if not self.running:
+            return
+        if self.scenes:
+            self.scenes[-1].update(dt)
+        self.ui.update(dt)  # after the scene, so widgets it changed are drawn as they now are
+        due = self._frame_due()
+        timed = self._draw_by is not None and time.monotonic() >= self._draw_by
+        if changed or timed or due == 0 or self._dirty:
+            self._dirty = False
+            self.draw()
+            self.window.present()
+            self.frames_drawn += 1
+        self._draw_by = None if due is None else time.monotonic() + due
+
+    def _wait(self) -> list[pygame.event.Event]:
+        """The events to handle now, after a frame's pause while something moves, or a sleep
+        until the first event or the next change due (at most IDLE_WAKE)."""
+        due = self._frame_due()
+        if due == 0:
+            self.clock.tick(self.frame_rate)
+            return pygame.event.get()
+        sleep = IDLE_WAKE if due is None else min(due, IDLE_WAKE)
+        first = pygame.event.wait(max(1, int(sleep * 1000)))
+        self.clock.tick()
+        if first.type == pygame.NOEVENT:
+            return []
+        return [first, *pygame.event.get()]
+
+    def _handle(self, events: list[pygame.event.Event]) -> bool:
+        """Hand `events` to the widgets and the top scene; whether any of them can change the picture."""
+        changed = False
+        for event in events:
             if event.type == pygame.QUIT:
                 self.quit()
-                return
+                return True
+            if event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
+                self.window.resized()
             if event.type == pygame.KEYDOWN and (
                     event.key == pygame.K_F11 or (event.key == pygame.K_RETURN and event.mod & pygame.KMOD_ALT)):
                 self.toggle_fullscreen()
+                changed = True
                 continue
+            changed = changed or event.type not in QUIET_EVENTS
             self.ui.process_events(event)
             if self.scenes:
-                self.scenes[-1].handle_event(event)
-        self.ui.update(dt)
-        if self.scenes:
-            self.scenes[-1].update(dt)
-        self.draw()
-        pygame.display.flip()
+                self.scenes[-1].handle_event(self.window.frame_event(event))
+        return changed
+
+    def _frame_due(self) -> float | None:
+        """Seconds until the picture changes by itself (0: it moves now; None: only input changes it)."""
+        dues = [self.scenes[-1].frame_due()] if self.scenes else []
+        if any(isinstance(element, UITextEntryLine) for element in self.ui.get_focus_set() or ()):
+            dues.append(CURSOR_BLINK)
+        known = [due for due in dues if due is not None]
+        return max(0.0, min(known)) if known else None
 
     def draw(self) -> None:
         first = len(self.scenes) - 1
@@ -278,6 +376,12 @@ def parse_args(argv: list[str] | None) -> AppConfig:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Start the game; the exit status for the shell."""
-    App(parse_args(argv)).run()
+    """Start the game; the exit status for the shell (1 when there is no screen)."""
+    config = parse_args(argv)
+    try:
+        app = App(config)
+    except NoDisplayError as error:
+        print(error, file=sys.stderr)
+        return 1
+    app.run()
     return 0

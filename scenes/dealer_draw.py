@@ -10,6 +10,7 @@ from scenes import layout, text
 from scenes.animation import Flight
 from scenes.palette import GOLD, WHITE
 from scenes.scene import Scene
+from scenes.text import does
 
 PILES = {"S": (300, 218), "W": (150, 130), "N": (300, 44), "E": (450, 130)}
 DECK_AT = (300, 130)
@@ -66,6 +67,11 @@ class DealerDrawScene(Scene):
         if self.done_at is not None and self.elapsed - self.done_at >= layout.ANNOUNCE_PAUSE * self.app.speed:
             self.to_table()
 
+    def frame_due(self) -> float | None:
+        if self.done_at is None:
+            return 0.0
+        return max(0.0, layout.ANNOUNCE_PAUSE * self.app.speed - (self.elapsed - self.done_at))
+
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(self.app.felt, (0, 0))
         art = self.app.art
@@ -92,6 +98,6 @@ class DealerDrawScene(Scene):
                 x, y = flight.position
                 surface.blit(art.face(flight.look.card), (int(x), int(y)))
         if self.done_at is not None:
-            text.draw(surface, f"{names[self.dealer]} deals first", (layout.WIDTH // 2, 300), GOLD, size=16,
+            text.draw(surface, f"{does(names[self.dealer], 'deal')} first", (layout.WIDTH // 2, 300), GOLD, size=16,
                       align="centre")
             text.draw(surface, "Click to go on", (layout.WIDTH // 2, 324), WHITE, align="centre")

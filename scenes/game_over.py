@@ -2,26 +2,40 @@
 
 from __future__ import annotations
 
+import random
+
 import pygame
 import pygame_gui
 
+from game.cards import Card
 from game.seats import side_of
 from scenes import text, widgets
+from scenes.flourish import Cascade
 from scenes.palette import GOLD, GREY_LIGHT, WHITE
 from scenes.scene import Scene
 from scenes.score import PANEL_RECT, draw_panel, draw_scoreboard
 from scenes.table_draw import side_label
 from scenes.table_model import TableModel
+from scenes.text import plural
+
+
+FLOURISH_CARDS = ("AS", "KH", "QD", "JC")
+"""The cards that leap when the winner's own last hand is not known (a game restored at its end)."""
 
 
 class GameOverScene(Scene):
     """Yes deals a new game with the same settings; No goes back to the title."""
 
-    def __init__(self, app, model: TableModel, winner: str) -> None:
+    def __init__(self, app, model: TableModel, winner: str, seed: int = 0) -> None:
         super().__init__(app)
         self.model = model
         self.winner = winner
         self.won = winner == side_of("S", model.rules.partners)
+        self.cascade: Cascade | None = None
+        if self.won:
+            cards = model.dealt_order("S") or [Card.parse(name) for name in FLOURISH_CARDS]
+            faces = [app.art.face(card) for card in cards]
+            self.cascade = Cascade(faces, random.Random(seed))
 
     def enter(self) -> None:
         ui = self.app.ui
@@ -31,6 +45,8 @@ class GameOverScene(Scene):
         self.widgets = [self.yes, self.no]
 
     def handle_event(self, event: pygame.event.Event) -> None:
+        if self.cascade is not None and event.type == pygame.MOUSEBUTTONDOWN:
+            self.cascade.skip()
         if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element is self.yes:
             self.app.new_game()
         elif event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element is self.no:
@@ -45,6 +61,15 @@ class GameOverScene(Scene):
 
         self.app.session = None
         self.app.replace(TitleScene(self.app))
+
+    def update(self, dt: float) -> None:
+        if self.cascade is not None:
+            self.cascade.update(dt)
+            if self.cascade.done:
+                self.cascade = None
+
+    def frame_due(self) -> float | None:
+        return 0.0 if self.cascade is not None else None
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(self.app.felt, (0, 0))
@@ -61,8 +86,10 @@ class GameOverScene(Scene):
         y = PANEL_RECT.y + 54
         for side, standing in model.standings.items():
             mark = "*" if side == self.winner else " "
-            words = f"{mark} {side_label(side, partners):5} {standing.points:5d} points, {standing.bags} bags"
+            words = f"{mark} {side_label(side, partners):5} {standing.points:5d} points, {plural(standing.bags, 'bag')}"
             text.draw(surface, words, (PANEL_RECT.x + 120, y), GOLD if side == self.winner else WHITE, shadow=None)
             y += 10
         draw_scoreboard(surface, model, y + 10, rows=max(1, (PANEL_RECT.bottom - 56 - y - 20) // 10))
         text.draw(surface, "Play again?", (centre, PANEL_RECT.bottom - 44), GREY_LIGHT, align="centre")
+        if self.cascade is not None:
+            self.cascade.draw(surface)

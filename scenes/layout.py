@@ -48,7 +48,11 @@ PLATES = {
     "E": (596, 92, "right"),
 }
 
-MESSAGE_Y = 276
+MESSAGE_Y = 222
+"""The top of the message band: below the trick (its lowest card ends at y 212), above the
+raised cards of the player's hand and the bid box (from y 250)."""
+MESSAGE_WIDTH = 400
+MESSAGE_LINES = 2
 BID_BOX = (484, 250, 150, 104)
 SCOREBOARD = (6, 6)
 STATUS = (634, 6)

@@ -26,7 +26,7 @@ from scenes.cardart import BACKS
 from scenes.palette import GOLD, GOLD_DARK, GOOD, GREY, GREY_DARK, GREY_LIGHT, PANEL_EDGE, WARNING, WHITE, Colour
 from scenes.scene import Scene
 from scenes.score import draw_panel
-from scenes.settings import LEVELS, NAME_LENGTH, SPEEDS, TRICK_DELAY_MAX, Settings
+from scenes.settings import BLIND_OFFERS, LEVELS, NAME_LENGTH, SCALINGS, SPEEDS, TRICK_DELAY_MAX, Settings
 from scenes.table_model import sort_hand
 
 PAGES: dict[str, str] = {"game": "Game", "rules": "Rules", "table": "Table", "screen": "Sound & screen"}
@@ -49,8 +49,8 @@ CONFIRM_RECT = pygame.Rect(170, 110, 300, 112)
 
 RULE_LABELS: dict[str, str] = {
     "partners": "Partners", "deck": "Deck", "broken": "Spades broken", "mustbeat": "Must beat",
-    "lowclub": "Low club first", "misdeal": "Misdeal", "nil": "Nil", "niltricks": "Failed nil tricks",
-    "blindnil": "Blind nil", "blindnilfail": "Blind nil fails", "blindnildown": "Blind nil if down",
+    "lowclub": "Low club first", "misdeal": "Misdeal", "nil": "Nil", "niltricks": "Nil tricks",
+    "blindnil": "Blind nil", "blindnilfail": "Blind nil fails", "blindnildown": "Blind nil behind",
     "exchange": "Exchange cards", "blindteam": "Blind team bid", "teamnil": "Team nil", "bags": "Bags",
     "doubleset": "Double set", "tenfor200": "10 for 200", "sevenfor140": "7 for 140", "bonusbid": "Bonus bid",
     "boston": "Boston", "moe": "Little/Big Moe", "minind": "Lowest seat bid", "maxind": "Highest seat bid",
@@ -60,6 +60,12 @@ RULE_LABELS: dict[str, str] = {
 """A short name for every rule option, as the Rules page shows it."""
 
 LEVEL_HELP = "How well the computer players bid and play: Normal plays sensibly, Expert thinks ahead."
+BLIND_OFFER_HELP = ("Whether to ask \"Bid blind?\" before you see your cards, where the rules allow a blind "
+                    "bid: every hand, only while your side is behind, or never.")
+BLIND_OFFER_WORDS = {"always": "Always", "trailing": "When behind", "never": "Never"}
+SCALING_HELP = ("How the picture fills the screen. Sharp: whole-pixel steps, every pixel square (black borders "
+                "where it does not fit). Fill: as big as the screen allows. Auto: sharp unless that wastes much "
+                "of the screen.")
 SPEED_WORDS = {"slow": "Slow", "normal": "Normal", "fast": "Fast", "instant": "Instant"}
 PREVIEW_HAND = ("AS", "9S", "3S", "KH", "7H", "QC", "4C", "AD", "TD")
 """The little hand on the Table page: shows the sort order and the four-colour deck."""
@@ -234,6 +240,7 @@ class OptionsScene(Scene):
         """Build the widgets of `page` (from the current settings) in place of the page shown."""
         if page != self.page:
             self.copy_asked = None
+            self.notice, self.notice_row = "", None  # a refusal speaks of the page it was made on
         self._clear_page()
         self.page = page
         for name, tab in self.tabs.items():
@@ -312,11 +319,15 @@ class OptionsScene(Scene):
             lines = [*lines[:SUMMARY_LINES - 1], "... and more: see the Rules page."]
         for i, line in enumerate(lines):
             self.labels.append((line, (CONTROL_X, y + 24 + i * text.LINE), GREY_LIGHT))
-        y += 24 + max(3, len(lines)) * text.LINE + 10
+        y += 24 + SUMMARY_LINES * text.LINE + 6  # the rows below stay put whatever the summary's length
         self._row(x, y, width, "Computer level", LEVEL_HELP)
         self._choices(CONTROL_X, y, [(level, level.capitalize()) for level in LEVELS], settings.level,
                       lambda level: self.change(level=level))
-        y += 28
+        y += 24
+        self._row(x, y, width, "Bid blind?", BLIND_OFFER_HELP)
+        self._choices(CONTROL_X, y, [(offer, BLIND_OFFER_WORDS[offer]) for offer in BLIND_OFFERS],
+                      settings.blind_offer, lambda offer: self.change(blind_offer=offer))
+        y += 26
         self._row(x, y, width, "Player names", f"The names shown at the table, 1 to {NAME_LENGTH} characters; "
                                                "press Enter or click elsewhere to keep a name.", height=44)
         for i, seat in enumerate(SEATS):
@@ -510,6 +521,11 @@ class OptionsScene(Scene):
         self._row(x, y, width, "Full screen", "Fill the screen, or play in a window (F11 switches too).")
         self._choices(CONTROL_X, y, [(False, "Off"), (True, "On")], self.app.fullscreen, self._change_fullscreen)
         self.shown_fullscreen = self.app.fullscreen
+        y += 26
+        self._row(x, y, width, "Scaling", SCALING_HELP)
+        end = self._choices(CONTROL_X, y, [(scaling, scaling.capitalize()) for scaling in SCALINGS],
+                            settings.scaling, lambda scaling: self.change(scaling=scaling))
+        self.scaling_note = (end + 4, y + 5)
 
     def _change_volume(self, value: float) -> None:
         volume = round(min(100, max(0, value))) / 100
@@ -694,6 +710,10 @@ class OptionsScene(Scene):
         for commit, words in left:
             commit(words)
 
+    def frame_due(self) -> float | None:
+        """The "Saved." line goes away by itself."""
+        return self.status_time if self.status_time > 0 else None
+
     def info(self) -> tuple[str, Colour]:
         """What the info box says now: a refusal, or the help of the row under the mouse (or last used)."""
         hovered = self._row_at(self.mouse)
@@ -755,5 +775,6 @@ class OptionsScene(Scene):
         delay = settings.trick_delay
         words = "Click" if delay == 0 else f"{delay:g} s"
         text.draw(surface, words, (self.delay_rect.centerx, self.delay_rect.y + 5), GOLD, align="centre")
+        text.draw(surface, f"(now {self.app.window.viewport.describe()})", self.scaling_note, GREY)
         if self.app.config.speed and self.app.config.speed != settings.speed:
             text.draw(surface, f"(this run: {SPEED_WORDS[self.app.config.speed]})", self.speed_note, GREY)

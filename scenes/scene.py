@@ -52,5 +52,11 @@ class Scene:
     def update(self, dt: float) -> None:
         """Advance by `dt` seconds."""
 
+    def frame_due(self) -> float | None:
+        """Seconds until this scene looks different by itself: 0 while something moves (a frame
+        is drawn every refresh), None when only the player's input changes it. The App sleeps
+        until then, so a still screen costs no processor time."""
+        return None
+
     def draw(self, surface: pygame.Surface) -> None:
         """Paint the scene on the logical frame (widgets are drawn after, by the App)."""

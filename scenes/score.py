@@ -12,6 +12,7 @@ from scenes.palette import GOLD, GOOD, GREY, GREY_LIGHT, PANEL, PANEL_EDGE, SHAD
 from scenes.scene import Scene
 from scenes.table_draw import side_label
 from scenes.table_model import TableModel
+from scenes.text import plural
 
 PANEL_RECT = pygame.Rect(40, 14, 560, 332)
 COLUMN = 120
@@ -44,18 +45,23 @@ def draw_scoreboard(surface: pygame.Surface, model: TableModel, top: int, rows: 
 
 
 class ScoreScene(Scene):
-    """Shown over the table after each hand (the button goes on to the next hand), or
-    from the menu with no hand `score`: then the scoreboard alone, and Back."""
+    """Shown over the table after each hand (the button goes on to the next hand, or to the
+    result after the `final` hand), or from the menu with no hand `score`: then the
+    scoreboard alone, and Back."""
 
     overlay = True
 
-    def __init__(self, app, model: TableModel, score: HandScore | None = None) -> None:
+    def __init__(self, app, model: TableModel, score: HandScore | None = None, final: bool = False,
+                 problems: list[str] | None = None) -> None:
         super().__init__(app)
         self.model = model
         self.score = score
+        self.final = final
+        self.problems = list(problems or [])
+        """What could not be written during the hand (Save Hand, statistics), in a warning line."""
 
     def enter(self) -> None:
-        words = "Next hand" if self.score else "Back"
+        words = ("Final result" if self.final else "Next hand") if self.score else "Back"
         self.button = widgets.button(self.app.ui, (PANEL_RECT.centerx - 60, PANEL_RECT.bottom - 30, 120, 20),
                                      words, object_id="title_button")
         self.widgets = [self.button]
@@ -106,6 +112,9 @@ class ScoreScene(Scene):
         if notes:
             y += 14
             text.draw(surface, "; ".join(notes)[:68], (x, y), GOLD, shadow=None)
+        if self.problems:
+            y += 12
+            text.draw(surface, text.wrap(self.problems[-1], PANEL_RECT.width - 40)[0], (x, y), WARNING, shadow=None)
         y += 18
         text.draw(surface, "Scoreboard (hand points, score/bags)", (x, y), GOLD, shadow=None)
         draw_scoreboard(surface, model, y + 12, rows=max(1, (PANEL_RECT.bottom - 40 - y - 24) // 10))
@@ -117,7 +126,7 @@ class ScoreScene(Scene):
         y += 28
         for side, standing in model.standings.items():
             text.draw(surface, f"{side_label(side, model.rules.partners):5} {standing.points:5d} points, "
-                      f"{standing.bags} bags", (x, y), WHITE, shadow=None)
+                      f"{plural(standing.bags, 'bag')}", (x, y), WHITE, shadow=None)
             y += 10
         if not model.scores:
             text.draw(surface, "No hand has been scored yet.", (x, y + 10), GREY_LIGHT, shadow=None)

@@ -42,6 +42,11 @@ LEVELS = ("normal", "expert")
 """The computer levels a player can choose on the options screen."""
 SPEEDS = ("slow", "normal", "fast", "instant")
 """Animation speeds, slowest first."""
+SCALINGS = ("auto", "sharp", "fill")
+"""How the picture is scaled to the screen: see `scenes.screen`."""
+BLIND_OFFERS = ("always", "trailing", "never")
+"""When the player is asked "Bid blind?" where the rules allow a blind bid: every time,
+only while the player's side trails, or never (the cards are turned up at once)."""
 DEFAULT_NAMES = ("You", "West", "North", "East")
 """Player names for South, West, North and East (the order of `game.seats.SEATS`)."""
 TRICK_DELAY_MAX = 10.0
@@ -83,6 +88,8 @@ class Settings:
     auto_last_card: bool = True
     click_to_raise: bool = False
     win_score: int | None = None
+    scaling: str = "auto"
+    blind_offer: str = "trailing"
 
     def __post_init__(self) -> None:
         for field in fields(self):
@@ -249,6 +256,8 @@ _CHECKS: dict[str, Callable[[Any], Any]] = {
     "auto_last_card": _flag,
     "click_to_raise": _flag,
     "win_score": _win_score,
+    "scaling": _one_of(SCALINGS),
+    "blind_offer": _one_of(BLIND_OFFERS),
 }
 
 

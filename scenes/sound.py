@@ -14,10 +14,12 @@ from __future__ import annotations
 
 import array
 import math
+import os
 import sys
 import wave
 import zlib
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from os import PathLike
 
 import numpy as np
@@ -321,7 +323,8 @@ class Sounds:
     """The game's sounds, ready to play by name; silent (and never failing) when there is no audio device.
 
     >>> sounds = Sounds(enabled=False)
-    >>> sounds.play("shuffle")
+    >>> sounds.play("shuffle"); sounds.available
+    False
     >>> sounds.set_volume(2.0); sounds.volume
     1.0
     """
@@ -330,10 +333,20 @@ class Sounds:
         self._enabled = enabled
         self._volume = _clamp(volume)
         self._sounds: dict[str, pygame.mixer.Sound] = {}
+        self._tried = False
+        if enabled:
+            self._open()
+
+    def _open(self) -> None:
+        """Open the audio device and make the sounds, once; muted games never touch the device."""
+        if self._tried:
+            return
+        self._tried = True
         try:
             if not pygame.mixer.get_init():
                 pygame.mixer.pre_init(RATE, -16, 2, 512)
-                pygame.mixer.init()
+                with _native_messages_hushed():
+                    pygame.mixer.init()
             spec = pygame.mixer.get_init()
             if spec is None:
                 return
@@ -348,7 +361,8 @@ class Sounds:
 
     @property
     def available(self) -> bool:
-        """Whether there is a working mixer; when False every call is a silent no-op."""
+        """Whether there is a working mixer (looked for when sound is first on); when False every
+        call is a silent no-op."""
         return bool(self._sounds)
 
     @property
@@ -364,7 +378,9 @@ class Sounds:
     def set_enabled(self, flag: bool) -> None:
         """Unmute (True) or mute (False); muting also cuts off the sounds now playing."""
         self._enabled = bool(flag)
-        if not self._enabled:
+        if self._enabled:
+            self._open()
+        else:
             for sound in self._sounds.values():
                 sound.stop()
 
@@ -380,6 +396,25 @@ class Sounds:
             raise KeyError(name)
         if self._enabled and self._sounds:
             self._sounds[name].play()
+
+
+@contextmanager
+def _native_messages_hushed() -> Iterator[None]:
+    """Keep native libraries from writing to the console meanwhile: without a sound card ALSA
+    prints a dozen lines of its configuration errors, and the game already goes on silent."""
+    try:
+        saved = os.dup(2)
+        hush = os.open(os.devnull, os.O_WRONLY)
+    except OSError:  # no file descriptor 2 (a windowed start): nothing to hush
+        yield
+        return
+    try:
+        os.dup2(hush, 2)
+        yield
+    finally:
+        os.dup2(saved, 2)
+        os.close(saved)
+        os.close(hush)
 
 
 def _clamp(volume: float) -> float:

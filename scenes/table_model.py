@@ -25,8 +25,9 @@ from game.events import (
     TrickWon,
 )
 from game.game import Game
+from game.legality import points_behind
 from game.scoring import HandScore, Standing
-from game.seats import SEATS
+from game.seats import SEATS, side_of
 
 SUIT_ORDER_SPADES_FIRST = (0, 1, 3, 2)
 """Spades, hearts, clubs, diamonds: black and red alternate."""
@@ -87,6 +88,7 @@ class TableModel:
         if isinstance(event, HandStarted):
             self._clear()
             self.hand_number, self.dealer = event.number, event.dealer
+            self.south_looked = "S" not in event.blind_seats
         elif isinstance(event, CardDealt):
             self.holdings[event.seat].append(event.card)
             self.dealt[event.seat].append(event.card)
@@ -135,6 +137,11 @@ class TableModel:
         seats = list(seats)
         return (sum(self.taken[s] for s in seats),
                 sum(self.bids[s].tricks for s in seats if s in self.bids))
+
+    def behind(self, seat: str) -> int:
+        """How many points the seat's side trails the best other side, as the scores stand."""
+        points = {side: standing.points for side, standing in self.standings.items()}
+        return points_behind(points, side_of(seat, self.rules.partners))
 
     def is_trump(self, card: Card) -> bool:
         return self.deck.suit_of[card.index] == SPADES

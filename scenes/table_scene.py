@@ -36,15 +36,35 @@ from game.seats import side_of
 from game.thinker import Answer, Request, player_seed
 from game.view import seat_view
 from scenes import layout, text
-from scenes.animation import Beat, Fade, Flight
+from scenes.animation import FADE_SECONDS, Beat, Fade, Flight
 from scenes.bid_box import BidBox
 from scenes.palette import GOLD, PANEL, PANEL_EDGE, WHITE
 from scenes.scene import Scene
 from scenes.table_draw import SIDE_TURNS, Marks, TablePainter, fan_positions, hand_origin
 from scenes.table_model import TableModel
+from scenes.text import does, plural
 
 TIME_LIMIT = {"expert": 1.0}
 """Seconds a computer level may think in the game (its iteration budget still applies)."""
+WRITE_ERROR_LIFE = 8.0
+"""Seconds a failed Save Hand or statistics write is told on the table (it stays in the title's notices)."""
+THINKING_POLL = 0.1
+"""How often the table looks for a computer's answer (and moves the thinking dots)."""
+
+
+def bids_summary(model: TableModel) -> str:
+    """The bids at a glance before the first card: each side's total, and who bid nil.
+
+    "Bids are in: Us 7 + North nil, Them 2" """
+    if not model.rules.partners:
+        return "Bids are in"
+    parts = []
+    for label, seats in (("Us", "SN"), ("Them", "WE")):
+        nils = [f"{model.names[seat]} {'blind nil' if model.bids[seat].blind else 'nil'}"
+                for seat in seats if seat in model.bids and model.bids[seat].is_nil]
+        total = model.contract(seats)[1]
+        parts.append(" + ".join([f"{label} {total}" if total or not nils else label, *nils]))
+    return f"Bids are in: {', '.join(parts)}"
 
 
 class TableScene(Scene):
@@ -60,7 +80,10 @@ class TableScene(Scene):
         self.beat: Beat | None = None
         self.flights: list[Flight] = []
         self.in_flight: set[Card] = set()
-        self.messages: list[Fade] = []
+        self.message: Fade | None = None
+        """The one message shown (an announcement, a refusal, advice)."""
+        self.message_turn: tuple | None = None
+        """The decision a refusal or advice belongs to: it goes when that turn is over."""
         self.hurry = False
         self.clock = 0.0
         self.box: BidBox | None = None
@@ -69,9 +92,8 @@ class TableScene(Scene):
         """The token of the computer decision asked for, and when."""
         self.suggest_token: int | None = None
         self.suggested: Card | None = None
-        self.suggestion: object = None
-        """The last choice Suggest gave (a bid, a card, cards to pass)."""
-        self.reason = ""
+        self.advice: Answer | None = None
+        """Suggest's answer for the decision now open (asked once; S again shows it again)."""
         self.selected: set[Card] = set()
         self.hover: Card | None = None
         self.reveal = False
@@ -81,6 +103,9 @@ class TableScene(Scene):
         self.reviewed = 0
         """The hand whose bids have been shown before its first card."""
         self.waiting: Answer | None = None
+        self._shown: tuple = ()
+        self.hand_problems: list[str] = []
+        """Files that could not be written during this hand, told again on its score screen."""
 
     # -- life on the stack ---------------------------------------------------------------
     def exit(self) -> None:
@@ -107,8 +132,16 @@ class TableScene(Scene):
         """An animation time at the chosen speed (0 when hurrying through)."""
         return 0.0 if self.hurry else seconds * self.app.speed
 
-    def say(self, words: str, life: float = layout.MESSAGE_LIFE) -> None:
-        self.messages = [m for m in self.messages if m.alive][-2:] + [Fade(words, life)]
+    def say(self, words: str, life: float = layout.MESSAGE_LIFE, *, this_turn: bool = False) -> None:
+        """Show one message in place of any other; `this_turn` ones (refusals, advice) go as
+        soon as the player's decision is made, announcements when their time is up."""
+        self.message = Fade(words, life)
+        self.message_turn = self.decision_key if this_turn else None
+
+    def end_turn_messages(self) -> None:
+        """The decision the message spoke of is over: take the message away."""
+        if self.message is not None and self.message_turn is not None:
+            self.message, self.message_turn = None, None
 
     def name(self, seat: str) -> str:
         return self.model.names[seat]
@@ -145,10 +178,12 @@ class TableScene(Scene):
         model, sounds = self.model, self.app.sounds
         if isinstance(event, HandStarted):
             model.apply(event)
+            if not self.offers_blind():
+                model.south_looked = True
             self.reveal = False
             sounds.play("shuffle")
             words = "Redeal" if event.redeal else f"Hand {event.number}"
-            self.say(f"{words}: {self.name(event.dealer)} deals")
+            self.say(f"{words}: {does(self.name(event.dealer), 'deal')}")
             return Beat(self.time(0.5))
         if isinstance(event, CardDealt):
             model.apply(event)
@@ -163,13 +198,13 @@ class TableScene(Scene):
             return Beat()
         if isinstance(event, MisdealCalled):
             sounds.play("set")
-            self.say(f"{self.name(event.seat)} calls a misdeal: {event.grounds}")
+            self.say(f"{does(self.name(event.seat), 'call')} a misdeal: {event.grounds}")
             return Beat(self.time(layout.ANNOUNCE_PAUSE), wait_click=self.app.speed > 0)
         if isinstance(event, BidMade):
             model.apply(event)
             sounds.play("bid")
             if event.bid.is_nil:
-                self.say(f"{self.name(event.seat)} bids {'blind nil' if event.bid.blind else 'nil'}")
+                self.say(f"{does(self.name(event.seat), 'bid')} {'blind nil' if event.bid.blind else 'nil'}")
             elif event.automatic:
                 self.say(f"{self.name(event.seat)} must bid {event.bid.tricks} (one per spade)")
             return Beat(self.time(layout.BID_PAUSE if event.seat != "S" else 0.15))
@@ -185,8 +220,7 @@ class TableScene(Scene):
             for card in event.cards:
                 self.fly(card, starts[card], self.card_position(event.receiver, card),
                          self.time(layout.PLAY_FLIGHT * 2), face_up=shown)
-            count = len(event.cards)
-            self.say(f"{self.name(event.giver)} passes {count} card{'s' if count != 1 else ''} "
+            self.say(f"{does(self.name(event.giver), 'pass', 'passes')} {plural(len(event.cards), 'card')} "
                      f"to {self.name(event.receiver)}")
             return Beat(self.time(0.3))
         if isinstance(event, CardPlayed):
@@ -196,6 +230,8 @@ class TableScene(Scene):
             self.fly(event.card, start, layout.TRICK_SLOTS[event.seat], self.time(layout.PLAY_FLIGHT), face_up=True)
             if event.seat == "S":
                 self.suggested = None
+                if self.hover == event.card:
+                    self.hover = None
             return Beat()
         if isinstance(event, SpadesBroken):
             model.apply(event)
@@ -213,8 +249,9 @@ class TableScene(Scene):
             us = event.score.sides[side_of("S", self.game.rules.partners)]
             sounds.play("made" if us.made else "set")
             self.reveal = True
-            return Beat(self.time(layout.SHOW_HANDS_PAUSE), on_end=lambda: self.show_score(event),
-                        wait_click=self.app.speed > 0)
+            if self.app.speed > 0:  # the four hands stay until the player clicks
+                return Beat(on_end=lambda: self.show_score(event), wait_click=True)
+            return Beat(on_end=lambda: self.show_score(event))
         if isinstance(event, GameOver):
             return Beat(on_end=lambda: self.game_over(event))
         return Beat()
@@ -235,7 +272,9 @@ class TableScene(Scene):
         from scenes.score import ScoreScene
 
         self.reveal = False
-        self.app.push(ScoreScene(self.app, self.model, event.score))
+        final = self.game.over and len(self.model.scores) == len(self.game.finished)
+        self.app.push(ScoreScene(self.app, self.model, event.score, final=final, problems=self.hand_problems))
+        self.hand_problems = []
 
     def game_over(self, event: GameOver) -> None:
         from scenes.game_over import GameOverScene
@@ -243,7 +282,7 @@ class TableScene(Scene):
         self.app.save_game()
         won = event.winner == side_of("S", self.game.rules.partners)
         self.app.sounds.play("win" if won else "lose")
-        self.app.replace(GameOverScene(self.app, self.model, event.winner))
+        self.app.replace(GameOverScene(self.app, self.model, event.winner, seed=self.game.seed or 0))
 
     # -- decisions ------------------------------------------------------------------------------------------
     def decide(self) -> None:
@@ -257,7 +296,11 @@ class TableScene(Scene):
             return
         key = (self.game.hand.number, len(self.game.actions), self.game.phase)
         if seat == "S":
+            if self.game.phase == "blind" and not self.offers_blind():
+                self.act("look")
+                return
             if key != self.decision_key:
+                self.end_turn_messages()
                 self.decision_key = key
                 self.offer_choices()
             self.play_last_card()
@@ -271,15 +314,18 @@ class TableScene(Scene):
                                          time_limit=TIME_LIMIT.get(level)))
             self.asked = (token, self.clock)
 
+    def offers_blind(self) -> bool:
+        """Whether to ask the player "Bid blind?" where the rules allow it: the player's
+        preference (always, only while our side trails, never); otherwise the cards turn up."""
+        wanted = self.app.settings.blind_offer
+        if wanted == "trailing":
+            return self.model.behind("S") > 0
+        return wanted == "always"
+
     def review_bids(self) -> None:
         """A pause to look at the bids before the first card (a click goes on)."""
         self.reviewed = self.game.hand.number
-        model = self.model
-        if model.rules.partners:
-            totals = [f"{label} {model.contract(seats)[1]}" for label, seats in (("Us", "SN"), ("Them", "WE"))]
-            self.say(f"Bids are in: {', '.join(totals)}", life=layout.BID_REVIEW_PAUSE + 0.5)
-        else:
-            self.say("Bids are in", life=layout.BID_REVIEW_PAUSE + 0.5)
+        self.say(bids_summary(self.model), life=layout.BID_REVIEW_PAUSE + 0.5)
         self.beats.append(Beat(self.time(layout.BID_REVIEW_PAUSE), wait_click=self.app.speed > 0))
 
     def seed(self) -> int:
@@ -290,7 +336,9 @@ class TableScene(Scene):
         self._close_box()
         self.selected = set()
         self.suggested = None
-        self.reason = ""
+        self.advice = None
+        if self.hover not in self.model.holdings["S"]:
+            self.hover = None
         hand = self.game.hand
         phase = hand.phase
         if phase in ("blind", "misdeal", "bid", "exchange"):
@@ -298,7 +346,7 @@ class TableScene(Scene):
             count = hand.exchange_count if phase == "exchange" else 0
             self.box = BidBox(self.app.ui, phase, legal, count)
             if phase == "exchange":
-                self.say(f"Pick {count} card{'s' if count != 1 else ''} to give your partner")
+                self.say(f"Pick {plural(count, 'card')} to give your partner", this_turn=True)
                 self.box.enable_give(self.exchange_ready())
         if self.paused and self.box:
             self.box.hide()
@@ -319,12 +367,12 @@ class TableScene(Scene):
         try:
             self.game.apply("S", choice)
         except RuleError as refusal:
-            self.say(str(refusal))
+            self.say(str(refusal), this_turn=True)
             return
         self._close_box()
+        self.end_turn_messages()
         self.decision_key = None
         self.selected = set()
-        self.reason = ""
 
     def receive(self, answer: Answer) -> None:
         if answer.token == self.suggest_token:
@@ -346,7 +394,12 @@ class TableScene(Scene):
             self.game.apply(seat, decide(LEVELS["normal"](seat, view["rules"], self.seed()), view))
 
     def ask_suggestion(self) -> None:
+        """Suggest (S, right click): ask the partner's level once per decision; asked again,
+        the same advice shows again."""
         if self.game.to_act != "S" or self.busy or self.suggest_token is not None:
+            return
+        if self.advice is not None:
+            self.take_suggestion(self.advice)
             return
         self.suggest_token = self.app.new_token()
         self.app.thinker.ask(Request(self.suggest_token, "suggest", self.app.settings.level,
@@ -356,12 +409,12 @@ class TableScene(Scene):
     def take_suggestion(self, answer: Answer) -> None:
         if answer.error or self.game.to_act != "S":
             return
-        self.reason = answer.reason
-        self.suggestion = answer.choice
-        self.say(answer.reason, life=2 * layout.MESSAGE_LIFE)
+        self.advice = answer
+        self.say(answer.reason, life=2 * layout.MESSAGE_LIFE, this_turn=True)
         phase = self.game.phase
         if phase == "play":
             self.suggested = Card.parse(str(answer.choice))
+            self.hover = self.suggested  # the keyboard's cursor: Enter plays the advice
         elif phase == "exchange":
             self.selected = {Card.parse(c) for c in answer.choice}
             if self.box:
@@ -408,16 +461,17 @@ class TableScene(Scene):
     def on_turn_key(self, key: int) -> None:
         """The keyboard on the player's turn: arrows pick a card, Enter plays or bids, +/- set the bid,
         N nil, B blind nil, D misdeal; before looking or on a misdeal question Enter looks or keeps."""
+        cursor = self.cursor()
         if key in (pygame.K_LEFT, pygame.K_RIGHT):
             cards = self.visible_south()
             if cards and self.model.south_looked:
-                index = cards.index(self.hover) if self.hover in cards else (-1 if key == pygame.K_RIGHT else 0)
+                index = cards.index(cursor) if cursor is not None else (-1 if key == pygame.K_RIGHT else 0)
                 self.hover = cards[max(0, min(len(cards) - 1, index + (1 if key == pygame.K_RIGHT else -1)))]
-        elif key == pygame.K_SPACE and self.hover is not None:
-            self.choose_card(self.hover)
+        elif key == pygame.K_SPACE and cursor is not None:
+            self.choose_card(cursor)
         elif key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_UP):
-            if self.game.phase == "play" and self.hover is not None:
-                self.choose_card(self.hover)
+            if self.game.phase == "play" and cursor is not None:
+                self.choose_card(cursor)
             elif self.game.phase == "exchange" and self.exchange_ready():
                 self.act([str(c) for c in self.selected])
             elif self.box and self.box.numbers:
@@ -436,6 +490,10 @@ class TableScene(Scene):
             self.act("bnil")
         elif self.box and key == pygame.K_d and "misdeal" in self.box.legal:
             self.act("misdeal")
+
+    def cursor(self) -> Card | None:
+        """The card the keyboard points at: the hovered card while it is still in the hand."""
+        return self.hover if self.hover in self.visible_south() else None
 
     def on_click(self, pos: tuple[int, int]) -> None:
         if self.show_last:
@@ -484,10 +542,18 @@ class TableScene(Scene):
 
     # -- the frame ------------------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
+        self._run(dt)
+        self._notice_changes()
+
+    def _run(self, dt: float) -> None:
         self.clock += dt
-        for message in self.messages:
-            message.advance(dt)
-        self.messages = [m for m in self.messages if m.alive]
+        for error in self.app.new_write_errors():
+            self.say(error, life=WRITE_ERROR_LIFE)
+            self.hand_problems.append(error)
+        if self.message is not None:
+            self.message.advance(dt)
+            if not self.message.alive:
+                self.message, self.message_turn = None, None
         self.advance(dt)
         if self.busy or self.paused or self.closed:
             return
@@ -500,6 +566,16 @@ class TableScene(Scene):
             self.receive(answer)
         if not self.busy:
             self.decide()
+
+    def _notice_changes(self) -> None:
+        """Ask for a frame when this turn of the loop changed what the table shows without any
+        input (an answer arrived, a pause ended, a message or the bid box appeared)."""
+        look = (id(self.beat), len(self.beats), len(self.session.pending), id(self.message), id(self.box),
+                len(self.game.actions), self.suggested, self.hover, len(self.selected), self.show_last,
+                self.reveal, self.asked is None)
+        if look != self._shown:
+            self._shown = look
+            self.app.redraw()
 
     def advance(self, dt: float) -> None:
         """Move flights and beats on; start the beats of waiting events as earlier ones end."""
@@ -525,6 +601,28 @@ class TableScene(Scene):
             for flight in self.flights:
                 flight.finish()
         self.flights = [f for f in self.flights if not f.landed]
+
+    def frame_due(self) -> float | None:
+        """0 while cards fly or events wait; a pause's end; a fading message; the thinking dots."""
+        if self.flights or self.hurry or (self.session.pending and not self.paused):
+            return 0.0
+        dues = [self._beat_due(), self._message_due()]
+        if self.asked is not None or self.suggest_token is not None or self.waiting is not None:
+            dues.append(THINKING_POLL)
+        known = [due for due in dues if due is not None]
+        return min(known) if known else None
+
+    def _beat_due(self) -> float | None:
+        if self.beat is None:
+            return 0.0 if self.beats else None
+        if self.beat.wait_click and self.beat.duration <= 0:
+            return None
+        return max(0.0, self.beat.duration - self.beat.elapsed)
+
+    def _message_due(self) -> float | None:
+        if self.message is None:
+            return None
+        return max(0.0, self.message.life - FADE_SECONDS - self.message.elapsed)
 
     def may_answer(self, answer: Answer) -> bool:
         """A computer's answer shows after it has 'thought' a moment, so play reads naturally."""
@@ -565,13 +663,17 @@ class TableScene(Scene):
             painter.draw_reveal(surface, model)
 
     def draw_words(self, surface: pygame.Surface) -> None:
-        y = layout.MESSAGE_Y - 10 * (len(self.messages) - 1)
-        for message in self.messages:
-            for line in text.wrap(message.text, 420)[:2]:
-                image = text.render(line, WHITE, 8, PANEL).copy()
-                image.set_alpha(message.alpha)
-                surface.blit(image, (layout.WIDTH // 2 - image.get_width() // 2, y))
-                y += 10
+        """The message, in its own band between the trick and the hand that nothing covers,
+        wrapped to at most two lines."""
+        if self.message is None:
+            return
+        lines = text.wrap(self.message.text, layout.MESSAGE_WIDTH)[:layout.MESSAGE_LINES]
+        y = layout.MESSAGE_Y + (layout.MESSAGE_LINES - len(lines)) * text.LINE // 2
+        for line in lines:
+            image = text.render(line, WHITE, 8, PANEL).copy()
+            image.set_alpha(self.message.alpha)
+            surface.blit(image, (layout.WIDTH // 2 - image.get_width() // 2, y))
+            y += text.LINE
 
     def draw_last_trick(self, surface: pygame.Surface) -> None:
         box = pygame.Rect(200, 70, 240, 170)

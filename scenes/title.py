@@ -33,7 +33,8 @@ class TitleScene(Scene):
         buttons = widgets.column(self.app.ui, layout.WIDTH // 2 - 70, 122, 140, labels, height=18, gap=4)
         self.buttons = dict(zip([key for key, _ in entries], buttons, strict=True))
         self.widgets = buttons
-        self.buttons["save_hand"].set_tooltip("Append every finished hand to Spades.save in the current folder")
+        self.hint = ""
+        """Shown at the bottom while the mouse is over a button that needs a word of explanation."""
 
     def resume(self) -> None:
         """Back from another screen: settings or the saved game may have changed."""
@@ -41,8 +42,11 @@ class TitleScene(Scene):
         self.build()
 
     def handle_event(self, event: pygame.event.Event) -> None:
-        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_n):
-            self.app.new_game()
+        if event.type == pygame.MOUSEMOTION:
+            over_save = self.buttons["save_hand"].rect.collidepoint(event.pos)
+            self.hint = f"Save Hand adds every finished hand to\n{self.app.log_path}" if over_save else ""
+        elif event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_n):
+            self.new_game()
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.app.quit()
         elif event.type == pygame_gui.UI_BUTTON_PRESSED:
@@ -53,7 +57,7 @@ class TitleScene(Scene):
     def choose(self, entry: str) -> None:
         app = self.app
         if entry == "new":
-            app.new_game()
+            self.new_game()
         elif entry == "continue":
             app.continue_game()
             if app.session is None:
@@ -81,6 +85,17 @@ class TitleScene(Scene):
 
             app.push(StatisticsScene(app, app.statistics, app.statistics_path))
 
+    def new_game(self) -> None:
+        """Deal a new game; first ask, when that would lose a game left unfinished."""
+        if not self.app.has_saved_game():
+            self.app.new_game()
+            return
+        from scenes.confirm import ConfirmScene
+
+        self.app.push(ConfirmScene(self.app, "Start a new game?",
+                                   "The unfinished game that Continue would take up again will be lost.",
+                                   "New game", "Keep it", self.app.new_game))
+
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(self.app.felt, (0, 0))
         centre = layout.WIDTH // 2
@@ -92,10 +107,15 @@ class TitleScene(Scene):
         for i, name in enumerate(SHOWCASE):
             surface.blit(art.face(Card.parse(name)), (centre - 250 + i * 14, 170 + abs(i - 2) * 4))
             surface.blit(art.back(), (centre + 154 + i * 14, 170 + abs(i - 2) * 4))
+        if self.hint:  # while the mouse is over Save Hand, in place of the notices
+            for i, line in enumerate(text.wrap(self.hint, layout.WIDTH - 20)[:2]):
+                text.draw(surface, line, (centre, layout.HEIGHT - 36 + 10 * i), GOLD, align="centre")
+            return
         notices = self.app.notices[-3:]
         y = layout.HEIGHT - 16 - 10 * max(1, len(notices))
         for notice in notices:
             text.draw(surface, text.wrap(notice, layout.WIDTH - 20)[0], (centre, y), WARNING, align="centre")
             y += 10
         if not notices:
-            text.draw(surface, "F11 full screen  -  Esc quits", (centre, y), WHITE, align="centre")
+            screen = "F11 window" if self.app.fullscreen else "F11 full screen"
+            text.draw(surface, f"{screen}  -  Esc quits", (centre, y), WHITE, align="centre")

@@ -3,6 +3,7 @@ pygame's event queue, a frame at a time (shared by the scene tests)."""
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 import pygame
@@ -29,10 +30,12 @@ def frames(app: App, count: int = 2) -> None:
 
 
 def click(app: App, pos: tuple[int, int], button: int = 1) -> None:
-    """Press and release a mouse button at `pos` (logical pixels), then run two frames."""
-    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button))
+    """Press and release a mouse button at `pos` (a point of the 640x360 frame, placed in the
+    window where it is shown), then run two frames."""
+    at = app.window.to_window(pos)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=at, rel=(0, 0), buttons=(0, 0, 0)))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=at, button=button))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=at, button=button))
     frames(app, 2)
 
 
@@ -53,12 +56,20 @@ def card_spot(table, card) -> tuple[int, int]:
     return rect.x + 4, rect.y + 30
 
 
-def wait_for(app: App, condition, limit: int = 3000) -> None:
-    """Run frames until `condition()` holds; fail if it never does."""
-    for _ in range(limit):
+def wait_for(app: App, condition, limit: int = 3000, seconds: float = 60.0) -> None:
+    """Run frames until `condition()` holds; fail if it never does.
+
+    At most `limit` frames, and while the worker process still thinks, up to `seconds` of
+    real time (a still screen draws nothing, so frames alone go by faster than it thinks)."""
+    deadline = time.monotonic() + seconds
+    count = 0
+    while count < limit or (app.thinker.busy and time.monotonic() < deadline):
         if condition():
             return
         app.step(FRAME)
+        count += 1
+        if app.thinker.busy and not app.thinker.inline:
+            time.sleep(0.001)
     raise AssertionError(f"never happened: {condition.__doc__ or condition}")
 
 
@@ -105,3 +116,23 @@ def play_hand_by_mouse(app: App) -> None:
             return
         answer_with_mouse(app)
     raise AssertionError("the hand did not end")
+
+
+def start_game(app: App):
+    """New Game from the title; the table once the dealer draw is over."""
+    from scenes.dealer_draw import DealerDrawScene
+    from scenes.table_scene import TableScene
+
+    click_widget(app, app.scenes[-1].buttons["new"])
+    assert isinstance(app.scenes[-1], (DealerDrawScene, TableScene))
+    wait_for(app, lambda: isinstance(app.scenes[-1], TableScene))
+    return app.scenes[-1]
+
+
+def reach_play(app: App):
+    """Answer bidding with the mouse until the player has a card to play."""
+    wait_for(app, lambda: player_turn(app))
+    while app.scenes[-1].game.phase != "play":
+        answer_with_mouse(app)
+        wait_for(app, lambda: player_turn(app))
+    return app.scenes[-1]

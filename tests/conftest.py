@@ -1,13 +1,10 @@
-"""Shared test setup: no display or sound card, and hypothesis settings for CI."""
+"""Shared test setup: hypothesis settings for CI and the App fixture (the display and sound
+card are switched off for every test by the conftest at the top of the project)."""
 
 import os
 
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-
-import pytest  # noqa: E402
-from hypothesis import settings  # noqa: E402
+import pytest
+from hypothesis import settings
 
 settings.register_profile("ci", deadline=None, derandomize=True, max_examples=60)
 settings.register_profile("dev", deadline=None, max_examples=60)

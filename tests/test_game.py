@@ -111,7 +111,8 @@ def test_first_dealer_is_the_seat_dealt_the_ace_of_spades_face_up_from_south(dec
     assert len({e.card for e in draw}) == len(draw)
     assert all(e.card in DECKS[deck].cards for e in draw)
     assert game.first_dealer == draw[-1].seat
-    assert game.events[len(draw)] == HandStarted(1, game.first_dealer, False)
+    started = HandStarted(1, game.first_dealer, False, blind_seats=SEATS)
+    assert game.events[len(draw)] == started, "every seat may bid blind nil"
     assert game.hand.dealer == game.first_dealer and game.hand.number == 1
 
 
@@ -138,7 +139,7 @@ def test_the_deal_passes_left_each_hand_and_a_misdeal_redeal_keeps_number_and_de
     rules = Rules.parse("misdeal=1 blindnil=0", base=PARTNER)
     game = play(Game(rules, seed=seed), seed, prefer=["misdeal"])
     starts = of_type(game.events, HandStarted)
-    assert starts[0] == HandStarted(1, game.first_dealer, False)
+    assert starts[0] == HandStarted(1, game.first_dealer, False), "no blind bids: no seat waits to look"
     assert any(s.redeal for s in starts), "no misdeal was called: choose another seed"
     for previous, current in zip(starts, starts[1:], strict=False):
         if current.redeal:
@@ -166,7 +167,7 @@ def test_a_misdeal_voids_the_bids_and_the_same_dealer_deals_again() -> None:
     game.apply(seat, "misdeal")
     after = game.events[count:]
     assert isinstance(after[0], MisdealCalled) and after[0].seat == seat
-    assert after[1] == HandStarted(old.number, old.dealer, True)
+    assert after[1] == HandStarted(old.number, old.dealer, True, blind_seats=SEATS)
     assert len(of_type(after, CardDealt)) == 52
     assert game.hand is not old
     assert (game.hand.number, game.hand.dealer) == (old.number, old.dealer)
@@ -261,7 +262,8 @@ def test_a_tie_for_the_highest_score_plays_another_hand() -> None:
             assert not game.over and game.winner is None
             assert game.hand.number == 2 and game.phase != "over"
             assert not of_type(game.events, GameOver)
-            assert of_type(game.events, HandStarted)[-1] == HandStarted(2, next_seat(first.dealer), False)
+            started = of_type(game.events, HandStarted)[-1]
+            assert (started.number, started.dealer, started.redeal) == (2, next_seat(first.dealer), False)
             play(game, seed, steady=4)
             check_game_end(game, rules)
         else:

@@ -114,10 +114,10 @@ def test_the_scroll_bar_pages_on_a_click_and_follows_a_drag(app):
     assert scene.offset > 0
     press(app, pygame.K_HOME)
     thumb = scene.thumb()
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=thumb.center, button=1))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(TRACK.centerx, TRACK.bottom + 40), rel=(0, 300),
-                                         buttons=(1, 0, 0)))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(TRACK.centerx, TRACK.bottom + 40), button=1))
+    below = app.window.to_window((TRACK.centerx, TRACK.bottom + 40))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=app.window.to_window(thumb.center), button=1))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=below, rel=(0, 300), buttons=(1, 0, 0)))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=below, button=1))
     frames(app)
     assert scene.offset == scene.most
     assert scene.dragging is None

@@ -40,7 +40,8 @@ def changed_settings() -> Settings:
     return Settings(save_hand=True, variant="custom2", custom_rules={"custom2": custom}, level="expert",
                     names=("Ann", "Bo", "Cy", "Di"), speed="fast", trick_delay=0.0, sound=False, volume=0.25,
                     fullscreen=False, card_back="boing", four_colour=True, spades_first=False, aces_left=False,
-                    dim_illegal=False, auto_last_card=False, click_to_raise=True, win_score=150)
+                    dim_illegal=False, auto_last_card=False, click_to_raise=True, win_score=150,
+                    scaling="sharp", blind_offer="never")
 
 
 def test_settings_round_trip_through_the_file(tmp_path):

@@ -214,12 +214,15 @@ def test_muting_stops_play_calls_and_unmuting_restores_them(made_sounds):
     assert total_plays(made_sounds) == 2
 
 
-def test_sounds_made_muted_play_nothing(made_sounds):
+def test_sounds_made_muted_play_nothing_and_open_no_device_until_unmuted(made_sounds):
     sounds = Sounds(enabled=False)
     for name in SOUND_NAMES:
         sounds.play(name)
-    assert sounds.available and not sounds.enabled
+    assert not sounds.available and not sounds.enabled and not pygame.mixer.get_init()
     assert total_plays(made_sounds) == 0
+    sounds.set_enabled(True)
+    sounds.play("deal")
+    assert sounds.available and total_plays(made_sounds) == 1
 
 
 def test_muting_cuts_off_a_sound_already_playing(mixer):

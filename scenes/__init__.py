@@ -1,0 +1,1 @@
+"""The screens: pygame-ce and pygame-gui scenes over the engine in `game`."""

@@ -1,0 +1,148 @@
+"""The window and the frame loop: scaling, mouse mapping, window size, no display, and a loop
+that sleeps when nothing moves."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pygame
+import pytest
+
+from scenes import layout
+from scenes.screen import fit, window_size
+from scenes.table_scene import TableScene
+from scenes.title import TitleScene
+from tests.app_driver import answer_with_mouse, click_widget, frames, make_app, player_turn, wait_for
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+# -- scaling -----------------------------------------------------------------------------------------
+@pytest.mark.parametrize(("window", "scale"), [((1920, 1080), 3), ((2560, 1440), 4), ((1366, 768), 2),
+                                               ((3840, 2160), 6), ((1280, 1024), 2)])
+def test_auto_scaling_is_sharp_where_a_whole_number_fills_the_screen(window, scale):
+    view = fit(window, "auto")
+    assert view.sharp and (view.width, view.height) == (layout.WIDTH * scale, layout.HEIGHT * scale)
+    assert (view.x, view.y) == ((window[0] - view.width) // 2, (window[1] - view.height) // 2)
+
+
+def test_auto_scaling_fills_a_1024x600_screen_and_sharp_keeps_whole_pixels_there():
+    filling = fit((1024, 600), "auto")
+    assert not filling.sharp and (filling.width, filling.height) == (1024, 576)
+    sharp = fit((1024, 600), "sharp")
+    assert sharp.sharp and (sharp.width, sharp.height) == layout.SIZE and (sharp.x, sharp.y) == (192, 120)
+    assert fit((1920, 1080), "fill") == fit((1920, 1080), "auto"), "3x fills 1920x1080 exactly"
+    assert not fit((600, 300), "sharp").sharp, "a window smaller than the frame can only shrink it"
+
+
+def test_a_window_opens_at_a_whole_multiple_that_leaves_room_for_the_task_bar():
+    assert window_size((1920, 1080)) == (1280, 720)
+    assert window_size((2560, 1440)) == (1920, 1080)
+    assert window_size((1366, 768)) == (640, 360)
+    width, height = window_size((640, 400))
+    assert height <= 400 * 0.9 and abs(width / height - 16 / 9) < 0.01
+
+
+def test_clicks_land_on_the_frame_whatever_the_scaling(tmp_path):
+    app = make_app(tmp_path)
+    try:
+        frames(app)
+        app.window.set_fullscreen(True)  # the dummy desktop is 1024x768: the frame fills 1024x576
+        assert not app.window.viewport.sharp and app.window.viewport.y > 0
+        for point in [(0, 0), (320, 180), (639, 359), (101, 250)]:
+            assert app.window.to_frame(app.window.to_window(point)) == point
+        click_widget(app, app.scenes[-1].buttons["options"])
+        assert type(app.scenes[-1]).__name__ == "OptionsScene"
+        app.change_settings(scaling="sharp")
+        assert app.window.viewport.sharp and (app.window.viewport.width, app.window.viewport.height) == layout.SIZE
+    finally:
+        app.close()
+
+
+def test_the_scaling_preference_is_kept_and_used_at_the_next_start(tmp_path):
+    app = make_app(tmp_path)
+    app.change_settings(scaling="fill")
+    app.close()
+    again = make_app(tmp_path)
+    try:
+        assert again.window.scaling == "fill" and again.settings.scaling == "fill"
+    finally:
+        again.close()
+
+
+# -- the loop -------------------------------------------------------------------------------------------
+def test_a_still_title_draws_no_frames_until_something_happens(app):
+    frames(app, 5)
+    drawn = app.frames_drawn
+    frames(app, 100)
+    assert app.frames_drawn == drawn, "nothing moved, nothing was drawn"
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(10, 10), rel=(1, 1), buttons=(0, 0, 0)))
+    frames(app, 1)
+    assert app.frames_drawn == drawn + 1
+
+
+def test_flying_cards_are_drawn_every_frame_and_the_waiting_table_not_at_all(app):
+    click_widget(app, app.scenes[-1].buttons["new"])
+    app.change_settings(speed="normal")
+    wait_for(app, lambda: isinstance(app.scenes[-1], TableScene) and app.scenes[-1].flights)
+    drawn = app.frames_drawn
+    frames(app, 10)
+    assert app.frames_drawn == drawn + 10, "the deal is animated"
+    wait_for(app, lambda: player_turn(app), limit=20000)
+    while app.scenes[-1].game.phase != "play":
+        answer_with_mouse(app)
+        wait_for(app, lambda: player_turn(app), limit=20000)
+    table = app.scenes[-1]
+    wait_for(app, lambda: player_turn(app) and table.frame_due() is None)  # the bids shown, the words gone
+    drawn = app.frames_drawn
+    frames(app, 200)
+    assert app.frames_drawn == drawn, "waiting for the player's card draws nothing"
+
+
+def test_the_loop_sleeps_while_nothing_moves(app):
+    """Without a dt the loop waits for events; a still title turns it only a few times a second."""
+    frames(app, 3)
+    turns, start = 0, time.monotonic()
+    while time.monotonic() - start < 1.2:
+        app.step()
+        turns += 1
+    assert turns <= 4, f"{turns} turns of the loop in 1.2 s on a still screen"
+    assert isinstance(app.scenes[-1], TitleScene)
+
+
+# -- starting -----------------------------------------------------------------------------------------
+def quiet_environment(tmp_path: Path, **changes: str | None) -> dict[str, str]:
+    """The environment of a player's start: files in `tmp_path`, no display unless given."""
+    env = {key: value for key, value in os.environ.items()
+           if key not in ("DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER", "SDL_AUDIODRIVER")}
+    env.update(HOME=str(tmp_path), XDG_CONFIG_HOME=str(tmp_path / "config"), XDG_DATA_HOME=str(tmp_path / "data"))
+    env.update({key: value for key, value in changes.items() if value is not None})
+    return env
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="a desktop always has a display elsewhere")
+def test_without_a_display_the_game_says_so_and_exits(tmp_path):
+    result = subprocess.run([sys.executable, str(ROOT / "main.py"), "--windowed"], cwd=tmp_path,
+                            env=quiet_environment(tmp_path), capture_output=True, text=True, timeout=60)
+    assert result.returncode == 1
+    assert "needs a screen" in result.stderr and "ssh -X" in result.stderr
+
+
+@pytest.mark.parametrize("sound", [True, False])
+def test_a_normal_start_prints_nothing(tmp_path, sound):
+    """No banner, no font warning, no audio-library noise, sound on (no sound card in CI) or off."""
+    (tmp_path / "config" / "Spades").mkdir(parents=True)
+    (tmp_path / "config" / "Spades" / "settings.json").write_text(f'{{"sound": {str(sound).lower()}}}')
+    process = subprocess.Popen([sys.executable, "-W", "default", str(ROOT / "main.py"), "--windowed"],
+                               cwd=tmp_path, env=quiet_environment(tmp_path, SDL_VIDEODRIVER="dummy"),
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        out, err = process.communicate(timeout=6)
+    except subprocess.TimeoutExpired:
+        process.terminate()
+        out, err = process.communicate(timeout=30)
+    assert out == "" and err == "", (out, err)
