@@ -18,7 +18,6 @@ from scenes.table_draw import side_label
 from scenes.table_model import TableModel
 from scenes.text import plural
 
-
 FLOURISH_CARDS = ("AS", "KH", "QD", "JC")
 """The cards that leap when the winner's own last hand is not known (a game restored at its end)."""
 
