@@ -18,15 +18,22 @@ penalty a side can expect later in the game).
   play together to minimise it. The value is what the seat can secure whatever the others
   do; each seat of a Solo hand has its own search.
 
-**How it is fast enough in pure Python.** Alpha-beta with move ordering, a transposition
-table at the start of each trick, keyed by the *relative* ranks of the cards still held
-(after the A♠ is gone, the K♠ plays as the top spade, so the two positions are one) plus
-the parts of the taken tricks that still count (tricks by seat, the Moe run, spades
-broken), and equivalent cards merged (cards of one hand adjacent in a suit once the cards
-already played are left out: playing either is the same). The rules of play are the ones
-of :func:`game.legality.play_steps`, written again over bitmasks for speed:
-``tests/test_solver.py`` checks that both give the same legal cards on many positions
+**How it is fast enough in pure Python.** Alpha-beta with null windows after the first
+card (principal variation search) and move ordering; a table of trick starts keyed by
+the *relative* ranks of the cards still held (after the A♠ is gone, the K♠ plays as the
+top spade, so the two positions are one), the leader, spades broken, and a class of the
+tricks taken so far (taken states whose every possible finish scores alike share it:
+with no nil bid only each side's total counts); equivalent cards merged (cards of one
+hand adjacent in a suit once the cards already played are left out: playing either is
+the same); bounds from the master spades and the winners the leader can cash. The rules
+of play are those of :func:`game.legality.play_steps`, written again over bitmasks for
+speed: ``tests/test_solver.py`` checks that both allow the same cards on many positions
 under every rule option, and that the solver's values equal a plain exhaustive search.
+
+**Entry points.** :func:`solve_cards` gives the value of each legal card of the seat to
+act; Expert builds the position from its view and a sampled deal with
+:meth:`Position.from_view` and shares one :func:`solver_for` across the deals of one
+decision. Review's analysis of a whole hand is :func:`game.analyse.analyse_hand`.
 
 >>> from game.cards import card, cards, mask_of
 >>> from game.rules import PRESETS
@@ -42,9 +49,9 @@ under every rule option, and that the solver's values equal a plain exhaustive s
 >>> values[card("AH")], values[card("2H")]
 (1.0, -1.0)
 
-Leading the A♥ first (East must follow with the K♥, then ruffs the 2♥) leaves North-South
-7 tricks to 6: 61 to 60, a bag each way the difference. The 2♥ first loses both tricks:
-60 to 61.
+Leading the A♥ first (East must follow with the K♥, then ruffs the 2♥) gives North-South
+7 tricks to 6: 61 to 60, their seventh trick a bag. The 2♥ first lets East win it with the
+K♥ and ruff the A♥ with the 3♠: 60 to 61.
 """
 
 from __future__ import annotations

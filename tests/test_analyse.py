@@ -174,7 +174,7 @@ def test_the_command_prints_every_hand_of_a_log(tmp_path: Path, capsys: pytest.C
     append_hand(log, random_logged_hand(PARTNER, seed=14))
     with open(log, "a", encoding="utf-8") as damaged:
         damaged.write('[Game "broken"]\n[Hand "x"]\n\n')
-    assert main([str(log), "--time-limit", "0.5", "--estimate-deals", "4"]) == 0
+    assert main([str(log), "--time-limit", "0.1", "--estimate-deals", "4"]) == 0
     out = capsys.readouterr().out
     assert out.count("Trick 13") == 2
     assert "Game g1, hand 1 (Partner): bids S:13 W:1 N:nil E:1; scored NS +230 EW -20" in out
