@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -93,11 +94,14 @@ class Beat:
 
 FADE_SECONDS = 0.5
 """How long a message takes to fade out at the end of its life."""
+FADE_STEPS = 4
+"""A message fades in this many steps, as the old machines did (and a still screen needs
+only a few frames for it, not one per refresh)."""
 
 
 @dataclass
 class Fade:
-    """A message that shows, then fades out over its last half second."""
+    """A message that shows, then fades out in steps over its last half second."""
 
     text: str
     life: float
@@ -113,4 +117,21 @@ class Fade:
     @property
     def alpha(self) -> int:
         left = self.life - self.elapsed
-        return 255 if left >= FADE_SECONDS else max(0, int(255 * left / FADE_SECONDS))
+        if left >= FADE_SECONDS:
+            return 255
+        return max(0, 255 * math.ceil(left / FADE_SECONDS * FADE_STEPS) // FADE_STEPS)
+
+    def next_change(self) -> float:
+        """Seconds until the message looks different (a fade step, or its end).
+
+        >>> fade = Fade("Spades are broken", 3.0)
+        >>> fade.next_change()
+        2.5
+        >>> fade.advance(2.6); round(fade.next_change(), 3)
+        0.025
+        """
+        left = self.life - self.elapsed
+        if left > FADE_SECONDS:
+            return left - FADE_SECONDS
+        step = FADE_SECONDS / FADE_STEPS
+        return max(0.0, left - step * (math.ceil(left / step) - 1))

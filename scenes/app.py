@@ -36,6 +36,8 @@ THEME_FONT_SIZES = (8, 16)
 """The sizes of the pixel font the theme uses, loaded before the first widget asks."""
 IDLE_WAKE = 0.5
 """The longest the loop sleeps with nothing to do before it looks at the scenes again."""
+NAP = 0.01
+"""Seconds between two looks at the event queue while nothing moves (the most input waits)."""
 MAX_STEP = 0.1
 """The most time one turn of the loop advances animations (after a long sleep, or a stall)."""
 CURSOR_BLINK = 0.4
@@ -91,8 +93,8 @@ class App:
         """The logical frame every scene draws on (the window shows it scaled)."""
         pygame.display.set_caption("Spades")
         refresh = pygame.display.get_current_refresh_rate()
-        self.frame_rate = min(layout.MOST_FPS, refresh) if refresh >= 30 else layout.FPS
-        """Frames per second while something moves: the display's refresh rate where SDL knows it."""
+        self.display_rate = min(layout.MOST_FPS, refresh) if refresh >= 30 else layout.FPS
+        """The display's refresh rate where SDL knows it."""
         self.clock = pygame.time.Clock()
         self.frames_drawn = 0
         """Frames drawn so far: the loop draws only when something changed or moves."""
@@ -134,6 +136,16 @@ class App:
             self.push(ReviewScene(self, self.config.review))
 
     # -- window ---------------------------------------------------------------------
+    @property
+    def frame_rate(self) -> int:
+        """Frames per second while something moves: the display's refresh rate, or
+        :data:`scenes.layout.SLOW_FPS` where showing a frame is slow (a software X server
+        spends 15 ms on each at 1920x1080), so that motion costs at most a share of a core."""
+        cost = self.window.present_cost
+        if cost is not None and cost > layout.PRESENT_BUDGET:
+            return min(self.display_rate, layout.SLOW_FPS)
+        return self.display_rate
+
     @property
     def fullscreen(self) -> bool:
         return self.window.fullscreen
@@ -305,17 +317,19 @@ class App:
 
     def _wait(self) -> list[pygame.event.Event]:
         """The events to handle now, after a frame's pause while something moves, or a sleep
-        until the first event or the next change due (at most IDLE_WAKE)."""
-        due = self._frame_due()
+        until the first event or the next change or look due (at most IDLE_WAKE)."""
+        due = self._frame_due(wake=True)
         if due == 0:
             self.clock.tick(self.frame_rate)
             return pygame.event.get()
-        sleep = IDLE_WAKE if due is None else min(due, IDLE_WAKE)
-        first = pygame.event.wait(max(1, int(sleep * 1000)))
-        self.clock.tick()
-        if first.type == pygame.NOEVENT:
-            return []
-        return [first, *pygame.event.get()]
+        deadline = time.monotonic() + (IDLE_WAKE if due is None else min(due, IDLE_WAKE))
+        while True:  # short naps: pygame's event.wait(timeout) keeps a core busy while it waits
+            events = pygame.event.get()
+            now = time.monotonic()
+            if events or now >= deadline:
+                self.clock.tick()
+                return events
+            time.sleep(min(NAP, deadline - now))
 
     def _handle(self, events: list[pygame.event.Event]) -> bool:
         """Hand `events` to the widgets and the top scene; whether any of them can change the picture."""
@@ -337,9 +351,11 @@ class App:
                 self.scenes[-1].handle_event(self.window.frame_event(event))
         return changed
 
-    def _frame_due(self) -> float | None:
-        """Seconds until the picture changes by itself (0: it moves now; None: only input changes it)."""
-        dues = [self.scenes[-1].frame_due()] if self.scenes else []
+    def _frame_due(self, wake: bool = False) -> float | None:
+        """Seconds until the picture changes by itself (0: it moves now; None: only input changes it);
+        with `wake`, until the top scene also needs to look for something (an answer)."""
+        scene = self.scenes[-1] if self.scenes else None
+        dues = [] if scene is None else [scene.wake_due() if wake else scene.frame_due()]
         if any(isinstance(element, UITextEntryLine) for element in self.ui.get_focus_set() or ()):
             dues.append(CURSOR_BLINK)
         known = [due for due in dues if due is not None]

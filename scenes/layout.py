@@ -11,6 +11,10 @@ SIZE = (WIDTH, HEIGHT)
 FPS = 60
 """Frames per second where the display's refresh rate is unknown."""
 MOST_FPS = 240
+SLOW_FPS = 30
+"""Frames per second while something moves, where a frame is slow to reach the screen."""
+PRESENT_BUDGET = 0.006
+"""Seconds a frame may take to reach the screen before motion drops to SLOW_FPS."""
 
 CARD_W, CARD_H = 40, 56
 

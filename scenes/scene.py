@@ -58,5 +58,10 @@ class Scene:
         until then, so a still screen costs no processor time."""
         return None
 
+    def wake_due(self) -> float | None:
+        """Seconds until this scene must look at something outside it (an answer it waits for)
+        even if nothing on it changes: the App runs `update` then, drawing only if needed."""
+        return self.frame_due()
+
     def draw(self, surface: pygame.Surface) -> None:
         """Paint the scene on the logical frame (widgets are drawn after, by the App)."""

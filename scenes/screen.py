@@ -27,6 +27,7 @@ Viewport(x=192, y=120, width=640, height=360, sharp=True)
 from __future__ import annotations
 
 import os
+import time
 from dataclasses import dataclass
 
 import pygame
@@ -130,6 +131,8 @@ class Screen:
         self.fullscreen = fullscreen
         self.window = self._open()
         self.viewport = fit(self.window.get_size(), scaling)
+        self.present_cost: float | None = None
+        """Seconds a frame takes to reach the screen (a running average; None before the first)."""
 
     def _open(self) -> pygame.Surface:
         if self.fullscreen:
@@ -156,19 +159,23 @@ class Screen:
         self.resized()
 
     def resized(self) -> None:
-        """The window changed size (or scaling changed): place the frame again."""
+        """The window changed size (or scaling changed): place the frame again (and time it afresh)."""
+        self.present_cost = None
         self.window = pygame.display.get_surface()
         self.viewport = fit(self.window.get_size(), self.scaling)
         self.window.fill(BLACK)
 
     def present(self) -> None:
-        """Copy the frame to the window, scaled, and show it."""
+        """Copy the frame to the window, scaled, and show it (timed: see :attr:`present_cost`)."""
+        start = time.perf_counter()
         view = self.viewport
         if (view.width, view.height) == layout.SIZE:
             self.window.blit(self.frame, (view.x, view.y))
         else:
             pygame.transform.scale(self.frame, (view.width, view.height), self.window.subsurface(view.rect))
         pygame.display.flip()
+        spent = time.perf_counter() - start
+        self.present_cost = spent if self.present_cost is None else 0.9 * self.present_cost + 0.1 * spent
 
     def to_frame(self, position: tuple[float, float]) -> tuple[int, int]:
         """A window position as a position on the frame (outside it when in the borders)."""

@@ -20,6 +20,8 @@ from scenes.palette import BLACK, GOLD, GREY, GREY_LIGHT, PANEL, PANEL_EDGE, SHA
 from scenes.table_model import TableModel
 
 Point = tuple[float, float]
+DOTS_STEP = 1 / 3
+"""Seconds between two steps of the dots by a thinking computer's name."""
 SIDE_TURNS = {"W": 1, "E": 3, "N": 2, "S": 0}
 """Quarter turns of a hidden card in each seat, so backs face the middle."""
 
@@ -128,7 +130,7 @@ class TablePainter:
             counts = f"B:{bid.display if bid else '-'} T:{model.taken[seat]}"
             lines = [name + "  " + counts] if seat == "N" else [name, counts]
             if seat == marks.to_act and marks.thinking:
-                lines.append("." * (1 + int(marks.clock * 3) % 3))
+                lines.append("." * (1 + int(marks.clock / DOTS_STEP) % 3))
             for i, line in enumerate(lines):
                 text.draw(surface, line, (x, y + i * text.LINE), colour, align=align)
 

@@ -36,11 +36,11 @@ from game.seats import side_of
 from game.thinker import Answer, Request, player_seed
 from game.view import seat_view
 from scenes import layout, text
-from scenes.animation import FADE_SECONDS, Beat, Fade, Flight
+from scenes.animation import Beat, Fade, Flight
 from scenes.bid_box import BidBox
 from scenes.palette import GOLD, PANEL, PANEL_EDGE, WHITE
 from scenes.scene import Scene
-from scenes.table_draw import SIDE_TURNS, Marks, TablePainter, fan_positions, hand_origin
+from scenes.table_draw import DOTS_STEP, SIDE_TURNS, Marks, TablePainter, fan_positions, hand_origin
 from scenes.table_model import TableModel
 from scenes.text import does, plural
 
@@ -48,8 +48,9 @@ TIME_LIMIT = {"expert": 1.0}
 """Seconds a computer level may think in the game (its iteration budget still applies)."""
 WRITE_ERROR_LIFE = 8.0
 """Seconds a failed Save Hand or statistics write is told on the table (it stays in the title's notices)."""
-THINKING_POLL = 0.1
-"""How often the table looks for a computer's answer (and moves the thinking dots)."""
+THINKING_POLL = 0.05
+"""How often the table looks for a computer's answer."""
+
 
 
 def bids_summary(model: TableModel) -> str:
@@ -603,14 +604,22 @@ class TableScene(Scene):
         self.flights = [f for f in self.flights if not f.landed]
 
     def frame_due(self) -> float | None:
-        """0 while cards fly or events wait; a pause's end; a fading message; the thinking dots."""
+        """0 while cards fly or events wait; else the next of: a pause's end, a message's next
+        fade step, the thinking dots' next step."""
         if self.flights or self.hurry or (self.session.pending and not self.paused):
             return 0.0
-        dues = [self._beat_due(), self._message_due()]
-        if self.asked is not None or self.suggest_token is not None or self.waiting is not None:
-            dues.append(THINKING_POLL)
+        dues = [self._beat_due(), self.message.next_change() if self.message else None]
+        if self.asked is not None:
+            dues.append(DOTS_STEP - self.clock % DOTS_STEP)
         known = [due for due in dues if due is not None]
         return min(known) if known else None
+
+    def wake_due(self) -> float | None:
+        """While a computer's answer is awaited, look for it often (drawing only when it comes)."""
+        due = self.frame_due()
+        if self.asked is not None or self.suggest_token is not None or self.waiting is not None:
+            return THINKING_POLL if due is None else min(due, THINKING_POLL)
+        return due
 
     def _beat_due(self) -> float | None:
         if self.beat is None:
@@ -618,11 +627,6 @@ class TableScene(Scene):
         if self.beat.wait_click and self.beat.duration <= 0:
             return None
         return max(0.0, self.beat.duration - self.beat.elapsed)
-
-    def _message_due(self) -> float | None:
-        if self.message is None:
-            return None
-        return max(0.0, self.message.life - FADE_SECONDS - self.message.elapsed)
 
     def may_answer(self, answer: Answer) -> bool:
         """A computer's answer shows after it has 'thought' a moment, so play reads naturally."""

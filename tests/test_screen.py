@@ -146,3 +146,21 @@ def test_a_normal_start_prints_nothing(tmp_path, sound):
         process.terminate()
         out, err = process.communicate(timeout=30)
     assert out == "" and err == "", (out, err)
+
+
+def test_motion_drops_to_thirty_frames_where_showing_a_frame_is_slow(app):
+    app.window.present_cost = 0.001
+    assert app.frame_rate == app.display_rate
+    app.window.present_cost = 0.02
+    assert app.frame_rate == min(app.display_rate, layout.SLOW_FPS)
+
+
+def test_a_fading_message_asks_for_a_handful_of_frames_not_one_per_refresh():
+    from scenes.animation import FADE_STEPS, Fade
+
+    fade = Fade("Spades are broken", 3.0)
+    changes = 0
+    while fade.alive:
+        fade.advance(max(fade.next_change(), 1e-6))
+        changes += 1
+    assert changes <= FADE_STEPS + 2
