@@ -30,6 +30,7 @@ FRAME = 1 / 60
 
 
 def save(app: App, folder: Path, name: str) -> None:
+    app.draw()  # the frame as it is now, whether or not the loop has drawn it yet
     frame = pygame.transform.scale_by(app.screen, 2)
     pygame.image.save(frame, str(folder / f"{name}.png"))
 
@@ -45,7 +46,7 @@ def take(folder: Path, seed: int = 11) -> list[str]:
     app = App(AppConfig(windowed=True, seed=seed, inline_thinker=True, settings_path=work / "settings.json",
                         saved_game=work / "game.json", save_dir=work,
                         statistics_path=work / "statistics.json"))
-    app.change_settings(win_score=200, trick_delay=0.6, save_hand=True)
+    app.change_settings(win_score=200, trick_delay=0.6, save_hand=True, blind_offer="always")
     taken: list[str] = []
 
     def shot(name: str) -> None:
@@ -69,6 +70,10 @@ def take(folder: Path, seed: int = 11) -> list[str]:
             dealt = sum(len(v) for v in table.model.holdings.values())
             if 20 < dealt < 40 and table.model.hand_number == 1:
                 shot("deal")
+            if table.reveal and not table.flights:
+                shot("hands")
+                table.skip()  # the four hands wait for a click
+                continue
             if table.busy or table.game.to_act != "S":
                 if table.model.trick_winner and not table.flights and "play" in taken:
                     shot("trick")
@@ -105,13 +110,40 @@ def take(folder: Path, seed: int = 11) -> list[str]:
             shot("score")
             app.pop()
         elif isinstance(top, GameOverScene):
-            for _ in range(5):
+            for _ in range(50):  # the winner's cascade under way
                 app.step(FRAME)
             shot("game_over")
             break
     side_screens(app, shot)
+    preset_screens(app, shot)
     app.close()
     return taken
+
+
+def preset_screens(app: App, shot) -> None:
+    """Each variant's first bidding decision (Mirrors, where every bid is set, its first card)."""
+    from game.rules import PRESETS
+    from scenes.title import TitleScene
+
+    app.change_settings(blind_offer="trailing")
+    for preset in PRESETS:
+        app.saved_game.unlink(missing_ok=True)
+        app.replace(TitleScene(app))
+        app.change_settings(variant=preset)
+        app.new_game()
+        for _ in range(60 * 60 * 5):
+            app.step(FRAME)
+            top = app.scenes[-1]
+            if not isinstance(top, TableScene) or top.busy or top.game.to_act != "S":
+                continue
+            if top.box is not None and top.game.phase == "bid" or top.game.phase == "play":
+                top.ask_suggestion()
+                for _ in range(20):
+                    app.step(FRAME)
+                shot(f"bidding_{preset}")
+                break
+            top.act(south_choice(top))
+    app.change_settings(variant="partner")
 
 
 def side_screens(app: App, shot) -> None:

@@ -142,7 +142,7 @@ class TablePainter:
         pygame.draw.rect(surface, PANEL, box)
         pygame.draw.rect(surface, PANEL_EDGE, box, 1)
         text.draw(surface, "Score Bags Won", (x + 60, y + 4), GREY_LIGHT, shadow=None)
-        limit = model.rules.bags[0] if model.rules.bags else None
+        limit = model.rules.bag_limit or None  # 0: bags carry no penalty, so none are ever near it
         for i, (side, standing) in enumerate(rows):
             row_y = y + 14 + i * 10
             seats = [side] if not partners else [side[0], side[1]]

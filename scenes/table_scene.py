@@ -657,10 +657,11 @@ class TableScene(Scene):
                 image = self.app.art.face(card) if face_up else self.app.art.rotated(self.app.art.back(), turns)
                 x, y = flight.position
                 surface.blit(image, (int(x), int(y)))
-        painter.draw_plates(surface, model, marks)
-        painter.draw_scoreboard(surface, model)
-        painter.draw_status(surface, model, self.game.variant)
-        self.draw_words(surface)
+        if not (self.paused or self.reveal):  # under the four hands or a panel, the table's words would show through
+            painter.draw_plates(surface, model, marks)
+            painter.draw_scoreboard(surface, model)
+            painter.draw_status(surface, model, self.game.variant)
+            self.draw_words(surface)
         if self.show_last:
             self.draw_last_trick(surface)
         if self.reveal:

@@ -151,7 +151,7 @@ def test_after_playing_by_mouse_enter_never_points_at_a_card_already_played(app)
 
 
 # -- the end of a hand and of a game ------------------------------------------------------------------
-def test_after_the_last_trick_the_four_hands_wait_for_a_click(tmp_path):
+def test_after_the_last_trick_the_four_hands_wait_for_a_click(tmp_path, monkeypatch):
     app = make_app(tmp_path, speed="fast")
     try:
         app.change_settings(trick_delay=0.5)
@@ -163,9 +163,12 @@ def test_after_the_last_trick_the_four_hands_wait_for_a_click(tmp_path):
             answer_with_mouse(app)
         frames(app, 60 * 10)
         assert table.reveal and isinstance(app.scenes[-1], TableScene), "ten seconds later they still show"
+        assert "West" not in drawn_words(table, app.screen, monkeypatch), "no seat plate under the hands"
         click(app, (320, 180))
         frames(app, 5)
         assert isinstance(app.scenes[-1], ScoreScene)
+        assert not {"West", "East", "Us", "Them"} & set(drawn_words(table, app.screen, monkeypatch)), \
+            "the table's words stay off the score box"
     finally:
         app.close()
 
@@ -393,3 +396,18 @@ def test_a_failed_save_hand_write_is_told_once_and_the_game_goes_on(tmp_path):
         assert isinstance(app.scenes[-1], ScoreScene) and not app.scenes[-1].problems, "told once"
     finally:
         app.close()
+
+
+def test_bags_without_a_penalty_are_never_marked_near_the_limit(app, monkeypatch):
+    app.change_settings(variant="stelmack")
+    table = start_game(app)
+    colours = []
+    real = text.draw
+
+    def record(surface, line, pos, colour, *args, **kwargs):
+        colours.append((line, colour))
+        return real(surface, line, pos, colour, *args, **kwargs)
+
+    monkeypatch.setattr(text, "draw", record)
+    table.painter.draw_scoreboard(app.screen, table.model)
+    assert not [line for line, _ in colours if "!" in line]
