@@ -19,16 +19,16 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame  # noqa: E402 - after the banner is hidden
 from pygame_gui.elements import UITextEntryLine  # noqa: E402
 
-from game.savegame import SavedGameError, check_saved_game, set_aside  # noqa: E402
-from game.stats import Statistics, StatsRecorder  # noqa: E402
-from game.thinker import Thinker  # noqa: E402
-from scenes import layout, text  # noqa: E402
-from scenes.cardart import CardArt, felt  # noqa: E402
+from game.players.thinker import Thinker  # noqa: E402
+from game.records.savegame import SavedGameError, check_saved_game, set_aside  # noqa: E402
+from game.records.stats import Statistics, StatsRecorder  # noqa: E402
+from scenes.look import layout, text  # noqa: E402
+from scenes.look.cardart import CardArt, felt  # noqa: E402
+from scenes.look.sound import Sounds  # noqa: E402
 from scenes.scene import Scene  # noqa: E402
-from scenes.screen import FrameUIManager, NoDisplayError, Screen, check_display  # noqa: E402
 from scenes.session import GameSession  # noqa: E402
 from scenes.settings import SettingsStore, save_hand_path, saved_game_path, stats_path  # noqa: E402
-from scenes.sound import Sounds  # noqa: E402
+from scenes.window import FrameUIManager, NoDisplayError, Screen, check_display  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 THEME = ROOT / "assets" / "theme.json"
@@ -127,11 +127,11 @@ class App:
         """The saved game's (time, size) when it was last found to load."""
         self.scenes: list[Scene] = []
         self.running = True
-        from scenes.title import TitleScene
+        from scenes.screens.title import TitleScene
 
         self.push(TitleScene(self))
         if self.config.review is not None:
-            from scenes.review import ReviewScene
+            from scenes.screens.review import ReviewScene
 
             self.push(ReviewScene(self, self.config.review))
 
@@ -139,7 +139,7 @@ class App:
     @property
     def frame_rate(self) -> int:
         """Frames per second while something moves: the display's refresh rate, or
-        :data:`scenes.layout.SLOW_FPS` where showing a frame is slow (a software X server
+        :data:`scenes.look.layout.SLOW_FPS` where showing a frame is slow (a software X server
         spends 15 ms on each at 1920x1080), so that motion costs at most a share of a core."""
         cost = self.window.present_cost
         if cost is not None and cost > layout.PRESENT_BUDGET:
@@ -204,7 +204,7 @@ class App:
     # -- games --------------------------------------------------------------------------
     def new_game(self) -> None:
         """Deal a new game with the current settings: dealer draw first."""
-        from scenes.dealer_draw import DealerDrawScene
+        from scenes.table.dealer_draw import DealerDrawScene
 
         self.session = GameSession.new(self.settings, self.log_path, seed=self.config.seed)
         self._record(self.session)
@@ -212,7 +212,7 @@ class App:
 
     def continue_game(self) -> None:
         """Restore the saved game where it stood; one that cannot be restored is reported."""
-        from scenes.table_scene import TableScene
+        from scenes.table.view import TableScene
 
         try:
             self.session = GameSession.restore(self.saved_game, self.log_path, self.settings.save_hand)

@@ -12,8 +12,8 @@ from pathlib import Path
 
 from game.events import Event
 from game.game import Game
-from game.handlog import HandLogWriter
-from game.savegame import load_game, save_game
+from game.records.handlog import HandLogWriter
+from game.records.savegame import load_game, save_game
 from scenes.settings import Settings
 
 

@@ -25,12 +25,15 @@ from typing import Any
 
 import platformdirs
 
-from game.atomic import read_small_text, write_atomic
+from game.game import DEFAULT_NAMES as GAME_NAMES
 from game.game import NAME_LENGTH, is_player_name
+from game.players.levels import PLAYABLE
+from game.records.atomic import read_small_text, write_atomic
 from game.rules import CUSTOM_SLOTS, OPTION_BY_KEY, PRESETS, Rules, RulesError, Variant, custom_variant
 from game.seats import SEATS
 from game.text_safety import safe_text, shown_value
-from scenes.cardart import BACKS
+from scenes.look import layout
+from scenes.look.cardart import BACKS
 
 APP_NAME = "Spades"
 SETTINGS_FILE = "settings.json"
@@ -38,16 +41,16 @@ SAVED_GAME_FILE = "game.json"
 STATS_FILE = "statistics.json"
 HAND_LOG_FILE = "Spades.save"
 
-LEVELS = ("normal", "expert")
+LEVELS = tuple(level.name for level in PLAYABLE)
 """The computer levels a player can choose on the options screen."""
-SPEEDS = ("slow", "normal", "fast", "instant")
+SPEEDS = tuple(layout.SPEEDS)
 """Animation speeds, slowest first."""
 SCALINGS = ("auto", "sharp", "fill")
-"""How the picture is scaled to the screen: see `scenes.screen`."""
+"""How the picture is scaled to the screen: see `scenes.window`."""
 BLIND_OFFERS = ("always", "trailing", "never")
 """When the player is asked "Bid blind?" where the rules allow a blind bid: every time,
 only while the player's side trails, or never (the cards are turned up at once)."""
-DEFAULT_NAMES = ("You", "West", "North", "East")
+DEFAULT_NAMES = tuple(GAME_NAMES[seat] for seat in SEATS)
 """Player names for South, West, North and East (the order of `game.seats.SEATS`)."""
 TRICK_DELAY_MAX = 10.0
 """The longest pause after a trick, in seconds (0 waits for a click)."""

@@ -8,7 +8,8 @@ from pathlib import Path
 
 import pygame
 
-from game.players import LEVELS, decide
+from game.players import decide
+from game.players.levels import LEVELS
 from game.view import seat_view
 from scenes.app import App, AppConfig
 
@@ -75,7 +76,7 @@ def wait_for(app: App, condition, limit: int = 3000, seconds: float = 60.0) -> N
 
 def player_turn(app: App) -> bool:
     """The table waits for the player."""
-    from scenes.table_scene import TableScene
+    from scenes.table.view import TableScene
 
     top = app.scenes[-1]
     return isinstance(top, TableScene) and not top.busy and top.game.to_act == "S" and (
@@ -108,7 +109,7 @@ def answer_with_mouse(app: App) -> None:
 
 def play_hand_by_mouse(app: App) -> None:
     """Play until the score screen shows, answering every decision with the mouse."""
-    from scenes.score import ScoreScene
+    from scenes.screens.score import ScoreScene
 
     for _ in range(400):
         wait_for(app, lambda: player_turn(app) or isinstance(app.scenes[-1], ScoreScene))
@@ -120,8 +121,8 @@ def play_hand_by_mouse(app: App) -> None:
 
 def start_game(app: App):
     """New Game from the title; the table once the dealer draw is over."""
-    from scenes.dealer_draw import DealerDrawScene
-    from scenes.table_scene import TableScene
+    from scenes.table.dealer_draw import DealerDrawScene
+    from scenes.table.view import TableScene
 
     click_widget(app, app.scenes[-1].buttons["new"])
     assert isinstance(app.scenes[-1], (DealerDrawScene, TableScene))

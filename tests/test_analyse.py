@@ -1,5 +1,5 @@
 """Review's perfect-play analysis: card by card marks, the best reachable per trick, the
-estimates beyond the time, and the ``python -m game.analyse`` command."""
+estimates beyond the time, and the ``python -m game.players.analyse`` command."""
 
 from __future__ import annotations
 
@@ -11,10 +11,10 @@ from pathlib import Path
 import pytest
 from test_solver import RULE_SETS, bid_through, exhaustive_values
 
-from game.analyse import HandAnalysis, analyse_hand, main, mark_text
 from game.cards import Card
 from game.hand import Hand
-from game.handlog import LoggedHand, append_hand, replay
+from game.players.analyse import HandAnalysis, analyse_hand, main, mark_text
+from game.records.handlog import LoggedHand, append_hand, replay
 from game.rules import PRESETS, Rules
 from game.seats import SEATS
 

@@ -8,13 +8,13 @@ import time
 import pygame
 import pytest
 
-from game.handlog import read_log
-from scenes.dealer_draw import DealerDrawScene
-from scenes.game_over import GameOverScene
-from scenes.menu import MenuScene
-from scenes.score import ScoreScene
-from scenes.table_scene import TableScene
-from scenes.title import TitleScene
+from game.records.handlog import read_log
+from scenes.screens.game_over import GameOverScene
+from scenes.screens.menu import MenuScene
+from scenes.screens.score import ScoreScene
+from scenes.screens.title import TitleScene
+from scenes.table.dealer_draw import DealerDrawScene
+from scenes.table.view import TableScene
 from tests.app_driver import (
     answer_with_mouse,
     card_spot,
@@ -295,7 +295,7 @@ def test_enter_looks_at_the_cards_before_bidding(app):
 
 
 def test_a_wrong_or_failed_answer_from_the_worker_does_not_stop_the_game(app):
-    from game.thinker import Answer
+    from game.players.thinker import Answer
 
     table = start_game(app)
     wait_for(app, lambda: table.asked is not None)

@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from game.arena import main
-from game.handlog import read_log
+from game.arena.command import main
+from game.records.handlog import read_log
 from game.rules import PRESETS
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -6,8 +6,8 @@ import pygame
 import pytest
 
 from game.cards import CARDS, DECKS, card
-from scenes.cardart import BACKS, CARD_H, CARD_W, OUTLINE_WIDTH, CardArt, felt, sheet
-from scenes.palette import BLUE, CARD_WHITE, FELT, GOLD, GREEN, RED, RIM_DARK
+from scenes.look.cardart import BACKS, CARD_H, CARD_W, OUTLINE_WIDTH, CardArt, felt, sheet
+from scenes.look.palette import BLUE, CARD_WHITE, FELT, GOLD, GREEN, RED, RIM_DARK
 
 
 def pixels(surface: pygame.Surface) -> bytes:

@@ -10,15 +10,15 @@ import pytest
 from game.rules import PRESETS
 from game.scoring import Standing
 from game.seats import side_of
-from scenes import layout, text
-from scenes.confirm import ConfirmScene
-from scenes.dealer_draw import DealerDrawScene
-from scenes.game_over import GameOverScene
-from scenes.options import RULE_LABELS, RULE_VALUE_X, OptionsScene
-from scenes.score import ScoreScene
-from scenes.table_draw import fan_positions
-from scenes.table_scene import TableScene, bids_summary
-from scenes.title import TitleScene
+from scenes.look import layout, text
+from scenes.screens.confirm import ConfirmScene
+from scenes.screens.game_over import GameOverScene
+from scenes.screens.options import RULE_LABELS, RULE_VALUE_X, OptionsScene
+from scenes.screens.score import ScoreScene
+from scenes.screens.title import TitleScene
+from scenes.table.dealer_draw import DealerDrawScene
+from scenes.table.painter import fan_positions
+from scenes.table.view import TableScene, bids_summary
 from tests.app_driver import (
     answer_with_mouse,
     card_spot,

@@ -31,8 +31,8 @@ from game.events import (
 )
 from game.game import Game
 from game.hand import Choice, RuleError
+from game.records.savegame import SavedGameError, load_game, save_game
 from game.rules import PRESETS, Rules
-from game.savegame import SavedGameError, load_game, save_game
 from game.seats import SEATS, next_seat, seats_from
 
 PARTNER = PRESETS["partner"].rules

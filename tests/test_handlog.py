@@ -14,7 +14,8 @@ from game.cards import Card
 from game.events import MisdealCalled
 from game.game import Game
 from game.hand import Hand
-from game.handlog import (
+from game.players import RandomPlayer, decide
+from game.records.handlog import (
     DamagedBlock,
     HandLogWriter,
     LoggedHand,
@@ -26,7 +27,6 @@ from game.handlog import (
     replay,
     sanitize_name,
 )
-from game.players import RandomPlayer, decide
 from game.rules import PRESETS, Rules
 from game.scoring import Standing
 from game.seats import SEATS

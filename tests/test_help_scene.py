@@ -6,9 +6,9 @@ import pygame
 import pytest
 
 from game.rules import OPTIONS
-from scenes import text
-from scenes.help import LINE_STEP, TRACK, VIEW, HelpScene
-from scenes.title import TitleScene
+from scenes.look import text
+from scenes.screens.help import LINE_STEP, TRACK, VIEW, HelpScene
+from scenes.screens.title import TitleScene
 from tests.app_driver import click, click_widget, frames, make_app, press
 
 

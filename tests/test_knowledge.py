@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 from game.cards import CLUBS, DECKS, SPADES, Card, cards, cards_of, mask_of
 from game.hand import Hand
-from game.knowledge import Knowledge, bid_models, hand_figures, play_exclusions, sample_deals
+from game.players.knowledge import Knowledge, bid_models, hand_figures, play_exclusions, sample_deals
 from game.rules import PRESETS, Rules
 from game.seats import SEATS, partner
 from game.view import seat_view

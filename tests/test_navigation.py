@@ -5,16 +5,16 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game.handlog import read_log
+from game.records.handlog import read_log
 from scenes.app import App, parse_args
-from scenes.help import HelpScene
-from scenes.menu import MenuScene
-from scenes.options import OptionsScene
-from scenes.review import ReviewScene
-from scenes.score import ScoreScene
-from scenes.statistics import StatisticsScene
-from scenes.table_scene import TableScene
-from scenes.title import TitleScene
+from scenes.screens.help import HelpScene
+from scenes.screens.menu import MenuScene
+from scenes.screens.options import OptionsScene
+from scenes.screens.review import ReviewScene
+from scenes.screens.score import ScoreScene
+from scenes.screens.statistics import StatisticsScene
+from scenes.screens.title import TitleScene
+from scenes.table.view import TableScene
 from tests.app_driver import click_widget, frames, make_app, play_hand_by_mouse, press, wait_for
 
 TITLE_ENTRIES = {"options": OptionsScene, "help": HelpScene, "about": HelpScene, "review": ReviewScene,

@@ -12,8 +12,9 @@ import pytest
 from game.cards import DECKS, cards, parse_hand
 from game.game import Game
 from game.hand import Hand
-from game.normal import NormalPlayer
-from game.players import LEVELS, RandomPlayer, decide, play_game
+from game.players import RandomPlayer, decide, play_game
+from game.players.levels import LEVELS
+from game.players.normal import NormalPlayer
 from game.rules import PRESETS, Rules
 from game.scoring import Standing
 from game.seats import SEATS, sides

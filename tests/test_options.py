@@ -10,10 +10,10 @@ import pytest
 from pygame_gui.elements import UIButton, UIDropDownMenu, UITextEntryLine
 
 from game.rules import OPTION_BY_KEY, PRESETS
-from scenes import layout, text
-from scenes.options import PAGES, OptionsScene
+from scenes.look import layout, text
+from scenes.screens.options import PAGES, OptionsScene
+from scenes.screens.title import TitleScene
 from scenes.settings import NAME_LENGTH, Settings
-from scenes.title import TitleScene
 from tests.app_driver import click, click_widget, frames, make_app, press
 
 

@@ -25,8 +25,8 @@ from game.game import Game
 from game.hand import Choice, Hand, RuleError
 from game.legality import trick_winner_index
 from game.players import RandomPlayer, decide
+from game.records.savegame import load_game, save_game
 from game.rules import PRESETS, Rules
-from game.savegame import load_game, save_game
 from game.scoring import Standing
 from game.seats import SEATS, next_seat, seats_from, side_of, sides
 from game.view import seat_view

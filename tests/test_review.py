@@ -12,15 +12,15 @@ import pytest
 from game.cards import Card
 from game.game import Game
 from game.hand import Hand
-from game.handlog import HandLogWriter, LoggedHand, append_hand
 from game.players import RandomPlayer, decide
+from game.players.suggest import suggest
+from game.players.thinker import Request
+from game.records.handlog import HandLogWriter, LoggedHand, append_hand
 from game.rules import PRESETS
 from game.seats import SEATS
-from game.suggest import suggest
-from game.thinker import Request
 from game.view import seat_view
-from scenes.review import VISIBLE_ROWS, ReviewScene
-from scenes.title import TitleScene
+from scenes.screens.review import VISIBLE_ROWS, ReviewScene
+from scenes.screens.title import TitleScene
 from tests.app_driver import click, click_widget, frames, make_app, press, wait_for
 
 RULES = PRESETS["partner"].rules.replace(exchange=2, win=3000, lose=-3000)

@@ -12,11 +12,11 @@ from pathlib import Path
 import pytest
 
 from game.game import Game
+from game.records.savegame import SavedGameError, check_saved_game, load_game, save_game, set_aside
 from game.rules import PRESETS
-from game.savegame import SavedGameError, check_saved_game, load_game, save_game, set_aside
-from scenes.cardart import BACKS
-from scenes.table_scene import TableScene
-from scenes.title import TitleScene
+from scenes.look.cardart import BACKS
+from scenes.screens.title import TitleScene
+from scenes.table.view import TableScene
 from tests.app_driver import click_widget, frames, make_app
 
 

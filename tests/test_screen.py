@@ -12,10 +12,10 @@ from pathlib import Path
 import pygame
 import pytest
 
-from scenes import layout
-from scenes.screen import fit, window_size
-from scenes.table_scene import TableScene
-from scenes.title import TitleScene
+from scenes.look import layout
+from scenes.screens.title import TitleScene
+from scenes.table.view import TableScene
+from scenes.window import fit, window_size
 from tests.app_driver import answer_with_mouse, click_widget, frames, make_app, player_turn, wait_for
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -156,7 +156,7 @@ def test_motion_drops_to_thirty_frames_where_showing_a_frame_is_slow(app):
 
 
 def test_a_fading_message_asks_for_a_handful_of_frames_not_one_per_refresh():
-    from scenes.animation import FADE_STEPS, Fade
+    from scenes.look.animation import FADE_STEPS, Fade
 
     fade = Fade("Spades are broken", 3.0)
     changes = 0

@@ -5,11 +5,11 @@ from __future__ import annotations
 import pytest
 
 from game.cards import parse_hand
-from game.expert import ExpertPlayer
 from game.game import Game
 from game.hand import Hand
-from game.mc import MonteCarloPlayer
 from game.players import decide, play_game
+from game.players.expert import ExpertPlayer
+from game.players.mc import MonteCarloPlayer
 from game.rules import PRESETS, Rules
 from game.seats import SEATS
 from game.view import seat_view
@@ -113,9 +113,9 @@ def test_bags_ahead_cost_the_penalty_a_side_can_expect_later_in_the_game() -> No
     import numpy as np
 
     from game.bids import Bid
+    from game.players.search import OutcomeValues, bag_outlook
     from game.rules import PRESETS
     from game.scoring import Standing
-    from game.search import OutcomeValues, bag_outlook
 
     rules = PRESETS["partner"].rules
     bids = {seat: Bid(3) for seat in "SWNE"}
@@ -137,8 +137,8 @@ def test_bags_ahead_cost_the_penalty_a_side_can_expect_later_in_the_game() -> No
 
 
 def test_bag_outlook_early_in_a_game_charges_each_bag_about_its_share() -> None:
+    from game.players.search import bag_outlook
     from game.rules import PRESETS
-    from game.search import bag_outlook
 
     rules = PRESETS["partner"].rules
     outlook = bag_outlook(rules, 8, 2)

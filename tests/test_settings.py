@@ -14,7 +14,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from game.rules import PRESETS, Rules
-from scenes.cardart import BACKS
+from scenes.look.cardart import BACKS
 from scenes.settings import (
     SettingError,
     Settings,

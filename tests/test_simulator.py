@@ -11,9 +11,9 @@ from hypothesis import strategies as st
 
 from game.cards import DECKS, mask_of
 from game.hand import Hand
+from game.players.simulator import Batch, heuristic_policy, holdings_array, random_policy
 from game.rules import PRESETS, Rules
 from game.seats import SEATS, next_seat
-from game.simulator import Batch, heuristic_policy, holdings_array, random_policy
 
 PARTNER = PRESETS["partner"].rules
 RULE_SETS: dict[str, Rules] = {

@@ -11,15 +11,12 @@ import pytest
 from deals import deal
 
 from game import legality
-from game import solver as solver_module
 from game.bids import Bid
 from game.cards import DECKS, Card, card, cards, mask_of
 from game.hand import Hand
-from game.rules import PRESETS, Rules
-from game.scoring import SideScore, Standing, score_hand
-from game.search import bag_outlook, hands_after
-from game.seats import SEATS, next_seat, side_of, sides
-from game.solver import (
+from game.players import solver as solver_module
+from game.players.search import bag_outlook, hands_after
+from game.players.solver import (
     OutOfTime,
     Position,
     legal_mask,
@@ -29,6 +26,9 @@ from game.solver import (
     solver_for,
     trick_state,
 )
+from game.rules import PRESETS, Rules
+from game.scoring import SideScore, Standing, score_hand
+from game.seats import SEATS, next_seat, side_of, sides
 from game.view import seat_view
 
 PARTNER = PRESETS["partner"].rules
@@ -380,7 +380,7 @@ def test_in_solo_each_seat_plays_for_itself_against_the_three_others() -> None:
 
 
 def mark_of(values: dict[Card, float], played: Card) -> str:
-    from game.analyse import mark_text
+    from game.players.analyse import mark_text
 
     return mark_text(max(values.values()) - values[played])
 

@@ -8,7 +8,7 @@ import numpy as np
 import pygame
 import pytest
 
-from scenes.sound import FADE_SECONDS, PEAK, SOUND_NAMES, Sounds, synthesize, to_wav
+from scenes.look.sound import FADE_SECONDS, PEAK, SOUND_NAMES, Sounds, synthesize, to_wav
 
 RATE = 44100
 FULL_SCALE = 32767

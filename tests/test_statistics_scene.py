@@ -5,11 +5,11 @@ from __future__ import annotations
 import pygame
 
 from game.bids import Bid
+from game.records.stats import Statistics, Tally, load
 from game.rules import PRESETS
 from game.scoring import Standing, score_hand
-from game.stats import Statistics, Tally, load
-from scenes.statistics import VISIBLE_ROWS, StatisticsScene
-from scenes.title import TitleScene
+from scenes.screens.statistics import VISIBLE_ROWS, StatisticsScene
+from scenes.screens.title import TitleScene
 from tests.app_driver import click_widget, frames, press
 
 

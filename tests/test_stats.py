@@ -10,10 +10,10 @@ import pytest
 from game.bids import Bid
 from game.game import Game
 from game.players import RandomPlayer, decide, play_game
+from game.records.stats import Statistics, StatsRecorder, Tally, load
 from game.rules import PRESETS, Rules
 from game.scoring import HandScore, Standing, score_hand
 from game.seats import SEATS, side_of, sides
-from game.stats import Statistics, StatsRecorder, Tally, load
 from game.view import seat_view
 
 

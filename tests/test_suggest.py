@@ -12,12 +12,12 @@ from hypothesis import strategies as st
 
 from game.cards import DECKS, SPADES, Card, parse_hand
 from game.hand import Hand
-from game.knowledge import Knowledge
 from game.legality import trick_winner_index
 from game.players import RandomPlayer, decide
+from game.players.knowledge import Knowledge
+from game.players.suggest import explain, suggest
 from game.rules import PRESETS, Rules
 from game.seats import SEATS, next_seat, partner, seats_from
-from game.suggest import explain, suggest
 from game.view import seat_view
 
 PARTNER = PRESETS["partner"].rules

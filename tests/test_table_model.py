@@ -12,7 +12,7 @@ from game.players import RandomPlayer, decide
 from game.rules import PRESETS
 from game.seats import SEATS
 from game.view import seat_view
-from scenes.table_model import TableModel, sort_hand
+from scenes.table.model import TableModel, sort_hand
 
 
 @given(seed=st.integers(0, 10_000), variant=st.sampled_from(sorted(PRESETS)))

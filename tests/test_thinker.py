@@ -12,9 +12,10 @@ import time
 import pytest
 
 from game.hand import Hand
-from game.players import LEVELS, decide
+from game.players import decide
+from game.players.levels import LEVELS, level_named
+from game.players.thinker import MAX_FAILED_STARTS, Answer, Request, Thinker, player_seed
 from game.rules import PRESETS
-from game.thinker import LEVEL_BUDGETS, MAX_FAILED_STARTS, Answer, Request, Thinker, player_seed
 from game.view import seat_view
 
 PATIENCE = 60.0
@@ -208,8 +209,8 @@ def test_a_stopped_worker_is_killed_at_the_deadline_and_a_new_one_answers_the_ne
 
 @posix_only
 @pytest.mark.parametrize(("level", "time_limit", "allowed"), [
-    ("normal", None, LEVEL_BUDGETS["normal"] + MARGIN),
-    ("expert", None, LEVEL_BUDGETS["expert"] + MARGIN),
+    ("normal", None, level_named("normal").budget + MARGIN),
+    ("expert", None, level_named("expert").budget + MARGIN),
     ("expert", 5.0, 5.0 + MARGIN),
 ])
 def test_the_deadline_is_the_time_limit_or_the_levels_budget_plus_the_margin(level, time_limit, allowed):

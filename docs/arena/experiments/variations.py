@@ -3,7 +3,7 @@
 ``python -m game.arena --a docs/arena/experiments/variations.py:Nil60 --b mc --deals 300 --seed 102 --jobs 2``
 """
 
-from game.expert import ExpertPlayer
+from game.players.expert import ExpertPlayer
 
 
 class Shade14(ExpertPlayer):

@@ -1,0 +1,696 @@
+"""What a seat knows about the cards it cannot see, and deals consistent with it.
+
+Everything here is built from a seat view (`BOT_API.md`) and nothing else, so a
+computer player using it cannot peek. :class:`Knowledge` holds the facts:
+
+* which cards are unseen (neither in this seat's hand nor played this hand);
+* how many cards every seat holds now;
+* per other seat, the unseen cards it *cannot* hold (``forbidden``), deduced from
+  its plays with the rules in force, and the cards it *surely* holds (``known``:
+  cards this seat passed to it in an exchange, and whatever the rest forces).
+
+Every legality rule of :func:`game.legality.play_steps` says "the player holds no
+card of this set", so each play excludes an exact set of cards from the player's
+hand at that moment; as nobody receives cards once play has begun, the cards not
+yet played are excluded for good. The deductions are therefore complete: a deal
+of the unseen cards respects them (and, in Mirrors, the spade counts the bids
+reveal) exactly when every play of the hand would have been legal from it.
+A matching argument (Hall's theorem over the few groups of interchangeable cards)
+then removes every (card, seat) pair that no such deal has, given how many cards
+each seat holds: a card is forbidden to a seat exactly when no consistent deal puts
+it there, and known there exactly when every consistent deal does.
+
+One thing the view cannot tell: in the middle of a blind-nil exchange, a seat
+outside it does not know how many cards have crossed; it assumes 13 each.
+
+:func:`sample_deals` draws full deals consistent with the knowledge, uniformly
+among all consistent deals: the unseen cards fall into a few groups of cards that
+the same seats may hold; the sampler weighs every way of splitting the groups'
+sizes among the seats by its number of deals, picks one, and shuffles each group
+into its shares. With ``weigh_bids`` the deals then lean towards hands that fit
+the bids (see :func:`bid_log_likelihood`) by importance resampling.
+
+>>> from game.rules import PRESETS
+>>> from game.hand import Hand
+>>> from game.view import seat_view
+>>> hand = Hand.shuffled(PRESETS["stelmack"].rules, "E", random.Random(3))
+>>> knowledge = Knowledge.from_view(seat_view(hand, "S"))
+>>> knowledge.counts
+{'S': 13, 'W': 13, 'N': 13, 'E': 13}
+>>> deal = sample_deals(knowledge, 1, random.Random(1))[0]
+>>> deal["S"] == knowledge.hand and deal["W"] | deal["N"] | deal["E"] == knowledge.unseen
+True
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from bisect import bisect
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from game.bids import Bid
+from game.cards import CARDS, CLUBS, DECKS, SPADES, Card, Deck, mask_of
+from game.rules import Rules
+from game.seats import SEATS, next_seat, partner, seats_from
+
+OVERSAMPLE = 4
+"""Candidate deals drawn per deal returned when the bids weigh the sample."""
+
+
+# ---------------------------------------------------------------------------
+# Deductions from play
+
+
+def play_exclusions(rules: Rules, deck: Deck, card: Card, before: Sequence[Card], trick_number: int,
+                    broken: bool) -> int:
+    """The cards the player of `card` cannot have held when it played it, as a mask.
+
+    `before` are the cards already in the trick, `broken` whether spades were broken
+    before this card. This mirrors :func:`game.legality.play_steps` step by step:
+    each step that would have refused `card` had the player held some card tells
+    that it held none of them.
+    """
+    suit_of, power, masks, beaters = deck.suit_of, deck.power, deck.suit_masks, deck.beaters
+    suit = suit_of[card.index]
+    excluded = 0
+    if trick_number == 1 and rules.low_club:
+        clubs = masks[CLUBS]
+        if suit == CLUBS:  # it held clubs, so this was its lowest
+            return clubs & ~beaters[card.index] & ~card.bit
+        excluded |= clubs
+        if before:  # a follower without clubs may play anything on trick 1
+            return excluded
+    if not before:
+        if rules.spades_broken and not broken and suit == SPADES:
+            excluded |= deck.mask & ~masks[SPADES]  # led a spade unbroken: held only spades
+        return excluded
+    led = suit_of[before[0].index]
+    if suit == led:
+        trumped = led != SPADES and any(suit_of[c.index] == SPADES for c in before)
+        if rules.must_beat and not trumped:
+            best = max((c for c in before if suit_of[c.index] == led), key=lambda c: power[c.index])
+            if not beaters[best.index] & card.bit:
+                excluded |= beaters[best.index]
+        return excluded
+    excluded |= masks[led]  # showed out
+    if rules.must_beat:
+        trumps = [c for c in before if suit_of[c.index] == SPADES]
+        if trumps:
+            best = max(trumps, key=lambda c: power[c.index])
+            if not beaters[best.index] & card.bit:
+                excluded |= beaters[best.index]
+        elif suit != SPADES:
+            excluded |= masks[SPADES]
+    return excluded
+
+
+# ---------------------------------------------------------------------------
+# Knowledge
+
+
+@dataclass
+class Knowledge:
+    """What `seat` knows about the unseen cards, from its view alone (see the module doc).
+
+    Masks are of cards (:mod:`game.cards`). ``forbidden`` and ``known`` have an entry
+    for each of the three other seats and only ever name unseen cards; a card known
+    at one seat is forbidden to the others. ``counts`` covers all four seats.
+    Treat it as read-only: the sampler caches what it derives from it.
+    """
+
+    seat: str
+    rules: Rules
+    deck: Deck
+    hand: int
+    """This seat's cards (0 if it has not looked)."""
+    played: int
+    """Every card played this hand, the current trick included."""
+    unseen: int
+    """Deck cards neither held by this seat nor played (all of them before it looks)."""
+    counts: dict[str, int]
+    forbidden: dict[str, int]
+    known: dict[str, int]
+    looked: bool = True
+    """False before this seat has looked at its cards: it then holds `counts[seat]` unseen cards."""
+    played_by: dict[str, int] = field(default_factory=dict)
+    """Per seat, the cards it has played this hand."""
+    spade_counts: dict[str, int] = field(default_factory=dict)
+    """Per other seat, the spades it holds now when the rules reveal it (Mirrors bids)."""
+    bids: dict[str, str] = field(default_factory=dict)
+    taken: dict[str, int] = field(default_factory=dict)
+    dealer: str = "E"
+    passed: dict[str, int] = field(default_factory=dict)
+    """The `known` cards as the caller gave them (cards passed in an exchange), played or not."""
+    _plan: Any = field(default=None, init=False, repr=False, compare=False)
+
+    @classmethod
+    def from_view(cls, view: Mapping[str, Any], known: Mapping[str, Sequence[str]] | None = None) -> Knowledge:
+        """The knowledge of ``view["seat"]``; `known` lists cards it knows another seat
+        received (those it passed in a blind-nil exchange)."""
+        seat = view["seat"]
+        rules = Rules.from_dict(dict(view["rules"]))
+        deck = DECKS[rules.deck]
+        hand = mask_of(Card.parse(c) for c in view["hand"])
+        played_by = dict.fromkeys(SEATS, 0)
+        forbidden = dict.fromkeys(SEATS, 0)
+        tricks = [t["cards"] for t in view["tricks"]]
+        if view["trick"]:
+            tricks.append(view["trick"])
+        broken = False
+        for number, plays in enumerate(tricks, start=1):
+            before: list[Card] = []
+            for who, text in plays:
+                card = Card.parse(text)
+                if who != seat:
+                    forbidden[who] |= play_exclusions(rules, deck, card, before, number, broken)
+                played_by[who] |= card.bit
+                before.append(card)
+                broken = broken or deck.suit_of[card.index] == SPADES
+        played = 0
+        for mask in played_by.values():
+            played |= mask
+        looked = bool(hand) or bool(played_by[seat])
+        unseen = deck.mask & ~played & ~hand
+        counts = {s: 13 - played_by[s].bit_count() for s in SEATS}
+        if view["phase"] == "exchange" and rules.partners and looked:
+            # Mid-exchange the partners hold 13 ± k. A seat in the exchange knows k from
+            # its own hand; a seat outside it cannot know and assumes 13 (before or after).
+            counts[seat] = len(view["hand"])
+            counts[partner(seat)] = 26 - counts[seat]
+        others = [s for s in SEATS if s != seat]
+        passed = {s: 0 for s in others}
+        for who, texts in (known or {}).items():
+            if who in passed:
+                passed[who] = mask_of(Card.parse(c) for c in texts)
+        bids = dict(view["bids"])
+        spade_counts: dict[str, int] = {}
+        if rules.bid_spades:
+            for s in others:
+                if s in bids:
+                    spade_counts[s] = Bid.parse(bids[s]).tricks - (played_by[s] & deck.suit_masks[SPADES]).bit_count()
+        holders = others if looked else [seat, *others]
+        allowed = {s: unseen & ~forbidden[s] for s in holders}
+        claimed = clash = 0
+        for s in others:
+            clash |= claimed & passed[s]
+            claimed |= passed[s]
+            for t in holders:
+                allowed[t] = allowed[t] | (passed[s] & unseen) if t == s else allowed[t] & ~passed[s]
+        for t in holders:
+            allowed[t] &= ~clash  # a card said to be at two seats: no deal fits
+        _tighten(holders, allowed, counts, spade_counts, unseen, deck.suit_masks[SPADES])
+        sure = {}
+        for s in holders:
+            elsewhere = 0
+            for t in holders:
+                if t != s:
+                    elsewhere |= allowed[t]
+            sure[s] = allowed[s] & ~elsewhere
+        return cls(
+            seat=seat, rules=rules, deck=deck, hand=hand, played=played, unseen=unseen, counts=counts,
+            forbidden={s: unseen & ~allowed[s] for s in others},
+            known={s: sure[s] for s in others},
+            looked=looked, played_by=played_by, spade_counts=spade_counts, bids=bids,
+            taken=dict(view["taken"]), dealer=view["dealer"], passed=passed,
+        )
+
+    # -- queries -------------------------------------------------------------------
+    @property
+    def holders(self) -> list[str]:
+        """The seats whose cards are unseen: the other three, and this one before it looks."""
+        others = [s for s in SEATS if s != self.seat]
+        return others if self.looked else [self.seat, *others]
+
+    def allowed(self, seat: str) -> int:
+        """The cards `seat` may hold now: this seat's hand (once looked), else the unseen
+        cards not forbidden to it."""
+        if seat == self.seat:
+            return self.hand if self.looked else self.unseen
+        return self.unseen & ~self.forbidden[seat]
+
+    def can_hold(self, seat: str, card: Card) -> bool:
+        return bool(self.allowed(seat) & card.bit)
+
+    def void_in(self, seat: str, suit: int) -> bool:
+        """Whether `seat` cannot hold any card of this effective suit (0 spades … 3
+        clubs): it showed out of it, or every card of it left is elsewhere."""
+        return not self.allowed(seat) & self.deck.suit_masks[suit]
+
+    def remaining(self, suit: int) -> int:
+        """The unseen cards of an effective suit."""
+        return self.unseen & self.deck.suit_masks[suit]
+
+    def is_master(self, card: Card) -> bool:
+        """No unseen card of its effective suit beats it: it wins any trick of its suit
+        (a side-suit master can still be trumped)."""
+        return not self.deck.beaters[card.index] & self.unseen
+
+
+def _tighten(holders: Sequence[str], allowed: dict[str, int], counts: Mapping[str, int],
+             spade_counts: Mapping[str, int], unseen: int, spades: int) -> None:
+    """Remove from `allowed` (in place) every card a seat cannot hold in any deal that
+    fits the counts: exactly the pairs no consistent deal has, by Hall's theorem.
+
+    Cards that the same seats may hold are interchangeable, so the unseen cards form
+    at most 2^k - 1 groups (k holders); giving one card of a group to a seat is possible
+    exactly when the rest still passes Hall's condition. In Mirrors the spades and the
+    other cards are shared out separately (each seat's spade count is known)."""
+    classes: list[tuple[int, list[int]]] = [(unseen, [counts[s] for s in holders])]
+    if all(s in spade_counts for s in holders):
+        classes = [(unseen & spades, [spade_counts[s] for s in holders]),
+                   (unseen & ~spades, [counts[s] - spade_counts[s] for s in holders])]
+    for cls_mask, caps in classes:
+        members: dict[int, int] = {}
+        rest = cls_mask
+        while rest:
+            bit = rest & -rest
+            rest ^= bit
+            who = 0
+            for index, s in enumerate(holders):
+                if allowed[s] & bit:
+                    who |= 1 << index
+            members[who] = members.get(who, 0) | bit
+        sizes = {who: mask.bit_count() for who, mask in members.items()}
+        if not _fits(sizes, caps):
+            continue  # contradictory: leave it to the sampler to refuse
+        for who, mask in members.items():
+            for index, s in enumerate(holders):
+                if not who >> index & 1:
+                    continue
+                sizes[who] -= 1
+                caps[index] -= 1
+                if not _fits(sizes, caps):
+                    allowed[s] &= ~mask
+                sizes[who] += 1
+                caps[index] += 1
+
+
+def _fits(sizes: Mapping[int, int], caps: Sequence[int]) -> bool:
+    """Whether cards in groups (holder set as a bitmask → how many) can be shared out so
+    that holder i gets exactly caps[i]: Hall's condition on every set of holders."""
+    if min(caps, default=0) < 0 or sum(sizes.values()) != sum(caps):
+        return False
+    if sizes.get(0):
+        return False
+    for subset in range(1, 1 << len(caps)):
+        inside = 0
+        for who, size in sizes.items():
+            if not who & ~subset:
+                inside += size
+        room = 0
+        for index, cap in enumerate(caps):
+            if subset >> index & 1:
+                room += cap
+        if inside > room:
+            return False
+    return True
+
+
+# ---------------------------------------------------------------------------
+# Sampling
+
+
+_FACTORIAL = [float(math.factorial(n)) for n in range(60)]
+
+
+@dataclass
+class _Group:
+    """Free cards that exactly the same holders may take (indices into the plan's seats)."""
+
+    bits: list[int]
+    holders: tuple[int, ...]
+
+
+@dataclass
+class _Split:
+    """One class of cards (all of them, or spades / the rest in Mirrors) to share out."""
+
+    groups: list[_Group]
+    allocations: list[tuple[tuple[tuple[int, int], ...], ...]]
+    """Per allocation, per group: (holder, how many) shares."""
+    cumulative: list[float]
+
+
+@dataclass
+class _Plan:
+    seats: list[str]
+    base: list[int]
+    splits: list[_Split]
+
+
+def _plan(knowledge: Knowledge) -> _Plan:
+    """Everything the sampler needs that depends only on the knowledge (built once)."""
+    if knowledge._plan is not None:
+        return knowledge._plan
+    seats = knowledge.holders
+    unseen = knowledge.unseen
+    allowed = [knowledge.allowed(s) if s != knowledge.seat else unseen for s in seats]
+    sure = [knowledge.known.get(s, 0) for s in seats]
+    taken = 0
+    for index, mask in enumerate(sure):
+        if mask & ~allowed[index] or mask & taken:
+            raise ValueError("the known cards contradict what the play shows")
+        taken |= mask
+    spades = knowledge.deck.suit_masks[SPADES]
+    classes: list[tuple[int, list[int]]] = [(unseen, [knowledge.counts[s] for s in seats])]
+    if all(s in knowledge.spade_counts for s in seats):
+        classes = [(unseen & spades, [knowledge.spade_counts[s] for s in seats]),
+                   (unseen & ~spades, [knowledge.counts[s] - knowledge.spade_counts[s] for s in seats])]
+    base = list(sure)
+    splits = []
+    for cls_mask, caps in classes:
+        caps = [cap - (sure[i] & cls_mask).bit_count() for i, cap in enumerate(caps)]
+        by_holders: dict[tuple[int, ...], list[int]] = {}
+        free = cls_mask & ~taken
+        while free:
+            bit = free & -free
+            free ^= bit
+            who = tuple(i for i in range(len(seats)) if allowed[i] & bit)
+            if not who:
+                raise ValueError(f"no seat may hold the {CARDS[bit.bit_length() - 1].label}")
+            by_holders.setdefault(who, []).append(bit)
+        groups = []
+        for who, bits in sorted(by_holders.items(), key=lambda item: (len(item[0]), item[0])):
+            if len(who) == 1:
+                base[who[0]] |= sum(bits)
+                caps[who[0]] -= len(bits)
+            else:
+                groups.append(_Group(bits, who))
+        if min(caps, default=0) < 0:
+            raise ValueError("a seat would hold more cards than it has")
+        found = _allocations(groups, caps)
+        if not found:
+            raise ValueError("no deal fits what the play shows")
+        cumulative = []
+        total = 0.0
+        for weight, _ in found:
+            total += weight
+            cumulative.append(total)
+        splits.append(_Split(groups, [shares for _, shares in found], cumulative))
+    knowledge._plan = _Plan(list(seats), base, splits)
+    return knowledge._plan
+
+
+def _allocations(groups: Sequence[_Group], caps: Sequence[int]
+                 ) -> list[tuple[float, tuple[tuple[tuple[int, int], ...], ...]]]:
+    """Every way to share the groups' sizes among their holders so that each holder gets
+    exactly its capacity, with the number of deals it stands for (the product of the
+    groups' multinomials). Groups come sorted by how many holders they have, so the
+    last, widest group is forced by what is left."""
+    found: list[tuple[float, tuple[tuple[tuple[int, int], ...], ...]]] = []
+    if not groups:
+        if not any(caps):
+            found.append((1.0, ()))
+        return found
+    last = len(groups) - 1
+    chosen: list[tuple[tuple[int, int], ...]] = []
+
+    def place(index: int, left: list[int], weight: float) -> None:
+        group = groups[index]
+        size = len(group.bits)
+        if index == last:
+            if any(left[h] for h in range(len(left)) if h not in group.holders):
+                return
+            if sum(left[h] for h in group.holders) != size:
+                return
+            shares = tuple((h, left[h]) for h in group.holders if left[h])
+            for _, n in shares:
+                weight /= _FACTORIAL[n]
+            found.append((weight * _FACTORIAL[size], (*chosen, shares)))
+            return
+        for shares in _compositions(size, group.holders, left):
+            after = list(left)
+            split_weight = weight * _FACTORIAL[size]
+            for h, n in shares:
+                after[h] -= n
+                split_weight /= _FACTORIAL[n]
+            chosen.append(shares)
+            place(index + 1, after, split_weight)
+            chosen.pop()
+
+    place(0, list(caps), 1.0)
+    return found
+
+
+def _compositions(size: int, holders: Sequence[int], caps: Sequence[int]) -> Iterator[tuple[tuple[int, int], ...]]:
+    """Every way to give `size` cards to `holders` within their capacities, as
+    ((holder, n), …) with the zero shares left out."""
+    if len(holders) == 1:
+        if size <= caps[holders[0]]:
+            yield ((holders[0], size),) if size else ()
+        return
+    first, rest = holders[0], holders[1:]
+    room = sum(caps[h] for h in rest)
+    for n in range(max(0, size - room), min(size, caps[first]) + 1):
+        for tail in _compositions(size - n, rest, caps):
+            yield ((first, n), *tail) if n else tail
+
+
+def _draw(plan: _Plan, rng: random.Random) -> list[int]:
+    """One consistent deal, uniformly among all of them: the holders' masks."""
+    masks = list(plan.base)
+    random = rng.random
+    for split in plan.splits:
+        if not split.groups:
+            continue
+        cumulative = split.cumulative
+        pick = 0 if len(cumulative) == 1 else bisect(cumulative, rng.random() * cumulative[-1])
+        for group, shares in zip(split.groups, split.allocations[pick], strict=True):
+            bits = group.bits[:]
+            size = len(bits)
+            # A partial Fisher-Yates shuffle: the last share is whatever is left.
+            for i in range(size - shares[-1][1]):
+                j = i + int(random() * (size - i))
+                bits[i], bits[j] = bits[j], bits[i]
+            start = 0
+            for holder, n in shares:
+                masks[holder] |= sum(bits[start:start + n])
+                start += n
+    return masks
+
+
+def sample_deals(knowledge: Knowledge, count: int, rng: random.Random,
+                 weigh_bids: bool = True) -> list[dict[str, int]]:
+    """`count` full deals consistent with `knowledge`: per seat, the mask it holds now.
+
+    This seat gets its hand; the others share the unseen cards by their counts, never
+    a forbidden card, always their known ones. Without `weigh_bids` the deals are
+    uniform among all consistent ones. With it (and bids that say something),
+    :data:`OVERSAMPLE` times as many candidates are drawn and `count` of them resampled
+    in proportion to how well the hands fit the bids (:func:`bid_log_likelihood`), so
+    the same deal may come back more than once. ValueError if no deal fits (a
+    dishonest view, or `known` cards that contradict it).
+    """
+    plan = _plan(knowledge)
+    seats = plan.seats
+    fixed = {} if not knowledge.looked else {knowledge.seat: knowledge.hand}
+    models = bid_models(knowledge) if weigh_bids else {}
+    if not models:
+        return [_deal(fixed, seats, _draw(plan, rng)) for _ in range(count)]
+    candidates = []
+    weights = []
+    scored = [(seats.index(s), model, knowledge.played_by[s] & ~knowledge.passed.get(s, 0))
+              for s, model in models.items()]
+    deck = knowledge.deck
+    for _ in range(count * OVERSAMPLE):
+        masks = _draw(plan, rng)
+        log_weight = 0.0
+        for index, model, played in scored:
+            log_weight += model.log_likelihood(deck, masks[index] | played)
+        candidates.append(masks)
+        weights.append(log_weight)
+    top = max(weights)
+    weights = [math.exp(w - top) for w in weights]
+    return [_deal(fixed, seats, masks) for masks in rng.choices(candidates, weights=weights, k=count)]
+
+
+def _deal(fixed: Mapping[str, int], seats: Sequence[str], masks: Sequence[int]) -> dict[str, int]:
+    """A deal by seat, in seat order, from this seat's hand and the holders' masks."""
+    deal = dict(fixed)
+    deal.update(zip(seats, masks, strict=True))
+    return {s: deal[s] for s in SEATS}
+
+
+# ---------------------------------------------------------------------------
+# What bids say about hands
+
+SPREAD = 2.0
+"""How far (in tricks) a hand's quick winner count typically strays from its bid."""
+_SPADE_WINS = (1.0, 0.95, 0.8, 0.55, 0.35)
+"""Worth of the held spade ranked r-th from the top of the deck, if at least r+1 spades are held."""
+_LONG_SPADE = 0.8
+"""Worth of each spade past the fourth."""
+_SIDE_WINS = ((1.0, 1.0), (0.2, 0.8), (0.1, 0.45))
+"""Ace, king, queen of a side suit: (worth when the suit is too short to guard it, worth guarded)."""
+_RUFFS = (0.9, 0.6, 0.25)
+"""Void, singleton, doubleton side suit: trumping chances (limited by the spares in spades)."""
+_NIL_SPADE = (4.0, 2.2, 1.3, 0.7, 0.35)
+"""Danger to a nil of the spade ranked r-th from the top."""
+_NIL_LONG_SPADE = 0.6
+_NIL_SIDE = ((1.2, 1.2), (0.8, 0.35), (0.4, 0.15))
+"""Ace, king, queen of a side suit: (danger in a suit of two or fewer, in a longer one)."""
+
+_SUIT_FIGURES: dict[tuple[str, int], dict[int, tuple[int, float, float]]] = {}
+
+
+def _suit_figures(deck: Deck, suit: int, mask: int) -> tuple[int, float, float]:
+    """(length, quick winners, nil danger) of one suit's holding; memoised per deck and suit."""
+    table = _SUIT_FIGURES.setdefault((deck.name, suit), {})
+    found = table.get(mask)
+    if found is not None:
+        return found
+    suit_mask = deck.suit_masks[suit]
+    length = mask.bit_count()
+    wins = danger = 0.0
+    rest = mask
+    while rest:
+        bit = rest & -rest
+        rest ^= bit
+        rank = (deck.beaters[bit.bit_length() - 1] & suit_mask).bit_count()  # 0 for the top card
+        if suit == SPADES:
+            if rank < len(_SPADE_WINS):
+                if rank < length:
+                    wins += _SPADE_WINS[rank]
+                danger += _NIL_SPADE[rank]
+        elif rank < len(_SIDE_WINS):
+            wins += _SIDE_WINS[rank][length > rank]
+            danger += _NIL_SIDE[rank][length > 2]
+    if suit == SPADES and length > 4:
+        wins += _LONG_SPADE * (length - 4)
+    if suit == SPADES and length > 3:
+        danger += _NIL_LONG_SPADE * (length - 3)
+    found = (length, wins, danger)
+    table[mask] = found
+    return found
+
+
+def hand_figures(deck: Deck, dealt: int) -> tuple[float, float]:
+    """A quick read of a hand as a bidder sees it: (winners it may count on, danger to a
+    nil). Winners: top spades with enough length, spades past the fourth, side aces and
+    guarded kings and queens, and ruffs of short side suits with spare spades."""
+    masks = deck.suit_masks
+    spade_length, wins, danger = _suit_figures(deck, SPADES, dealt & masks[SPADES])
+    ruffs = 0.0
+    for suit in (1, 2, 3):
+        length, suit_wins, suit_danger = _suit_figures(deck, suit, dealt & masks[suit])
+        wins += suit_wins
+        danger += suit_danger
+        if length < 3:
+            ruffs += _RUFFS[length]
+    if spade_length > 1:
+        wins += min(ruffs, 0.5 * (spade_length - 1))
+    return wins, danger
+
+
+@dataclass(frozen=True)
+class BidModel:
+    """How likely a hand is to have made one seat's bid.
+
+    A nil: ``-strength × danger``. A number n: a Gaussian of the gap between the
+    hand's winners and n (spread :data:`SPREAD`), not counted on the side where
+    the bid may have been forced by a limit (`open_below`: the bid was the least
+    allowed, so the hand may be weaker; `open_above`: the most allowed).
+    `strength` is lower when the rules may have changed the bid (one partner nil).
+    """
+
+    nil: bool
+    tricks: int = 0
+    open_below: bool = False
+    open_above: bool = False
+    strength: float = 1.0
+
+    def log_likelihood(self, deck: Deck, dealt: int) -> float:
+        wins, danger = hand_figures(deck, dealt)
+        if self.nil:
+            return -self.strength * danger
+        gap = wins - self.tricks
+        if (gap < 0 and self.open_below) or (gap > 0 and self.open_above):
+            return 0.0
+        return -self.strength * gap * gap / (2 * SPREAD * SPREAD)
+
+
+def bid_models(knowledge: Knowledge) -> dict[str, BidModel]:
+    """The bid model of each other seat whose bid says something about its cards.
+
+    Left out: blind bids (made unseen), bids fixed by the rules (Mirrors, where the
+    spade counts are exact facts instead; the second nil of a team nil that a first nil
+    forces), and a nil already failed (the brief: it no longer shapes the play).
+    """
+    rules = knowledge.rules
+    if rules.bid_spades:
+        return {}
+    order = seats_from(next_seat(knowledge.dealer))
+    parsed = {s: Bid.parse(b) for s, b in knowledge.bids.items()}
+    models: dict[str, BidModel] = {}
+    for s in SEATS:
+        if s == knowledge.seat or s not in parsed or parsed[s].blind:
+            continue
+        bid = parsed[s]
+        mate = partner(s)
+        mate_bid = parsed.get(mate) if rules.partners else None
+        mate_first = mate_bid is not None and order.index(mate) < order.index(s)
+        strength = 1.0
+        if rules.one_nil and rules.partners and mate_bid is not None and not mate_first:
+            strength = 0.5  # the later partner's bid may have overridden this one
+        if bid.is_nil:
+            if knowledge.taken.get(s, 0):
+                continue
+            if rules.partners and not rules.nil and mate_first and mate_bid is not None and mate_bid.is_nil:
+                continue  # team nil only: the partner's nil forced this one
+            models[s] = BidModel(True, strength=strength)
+            continue
+        low, high = max(1, rules.min_individual), rules.max_individual
+        if mate_first and mate_bid is not None and rules.partners:
+            low = max(low, rules.min_team - mate_bid.tricks)
+            high = min(high, rules.max_team - mate_bid.tricks)
+        models[s] = BidModel(False, bid.tricks, bid.tricks <= low, bid.tricks >= high, strength)
+    return models
+
+
+def bid_log_likelihood(knowledge: Knowledge, deal: Mapping[str, int]) -> float:
+    """Log of how well the other seats' hands in `deal` (current holdings plus the cards
+    they played) fit their bids, up to a constant; 0 when no bid says anything."""
+    total = 0.0
+    for s, model in bid_models(knowledge).items():
+        dealt = (deal[s] | knowledge.played_by[s]) & ~knowledge.passed.get(s, 0)
+        total += model.log_likelihood(knowledge.deck, dealt)
+    return total
+
+
+if __name__ == "__main__":  # speed check: python -m game.players.knowledge
+    import time
+
+    from game.hand import Hand
+    from game.rules import PRESETS
+    from game.view import seat_view
+
+    def _measure(label: str, view: dict, weigh: bool) -> None:
+        rounds, batch = 200, 40
+        rng = random.Random(7)
+        start = time.perf_counter()
+        for _ in range(rounds):
+            sample_deals(Knowledge.from_view(view), batch, rng, weigh_bids=weigh)
+        fresh = (time.perf_counter() - start) / rounds
+        knowledge = Knowledge.from_view(view)
+        start = time.perf_counter()
+        for _ in range(rounds):
+            sample_deals(knowledge, batch, rng, weigh_bids=weigh)
+        reused = (time.perf_counter() - start) / rounds
+        print(f"{label:<18} weigh_bids={weigh!s:<5}  view -> knowledge + {batch} deals: {fresh * 1000:5.2f} ms"
+              f"   sampling alone: {batch / reused:8.0f} deals/s")
+
+    for preset in ("partner", "solo"):
+        play_rng = random.Random(11)
+        hand = Hand.shuffled(PRESETS[preset].rules, "E", play_rng)
+        while hand.phase != "play":
+            legal = hand.legal_choices(hand.to_act)
+            hand.apply(hand.to_act, "look" if "look" in legal else ("3" if "3" in legal else legal[-1]))
+        _measure(f"{preset}, trick 1", seat_view(hand, hand.to_act), False)
+        _measure(f"{preset}, trick 1", seat_view(hand, hand.to_act), True)
+        while len(hand.tricks) < 6:
+            hand.apply(hand.to_act, play_rng.choice(hand.legal_choices(hand.to_act)))
+        _measure(f"{preset}, trick 7", seat_view(hand, hand.to_act), False)
+        _measure(f"{preset}, trick 7", seat_view(hand, hand.to_act), True)

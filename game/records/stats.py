@@ -1,0 +1,328 @@
+"""The player's statistics: games, contracts, nils and bags, per variant and computer level.
+
+They are kept in ``statistics.json`` in the user's data folder, written atomically
+after every scored hand by a :class:`StatsRecorder` listening to the game's events.
+Everything is counted for the player (South) and the player's side.
+
+>>> from game.bids import Bid
+>>> from game.rules import PRESETS
+>>> from game.scoring import Standing, score_hand
+>>> rules = PRESETS["partner"].rules
+>>> bids = {"S": Bid(0), "W": Bid(3), "N": Bid(4), "E": Bid(3)}
+>>> taken = {"S": 0, "W": 4, "N": 5, "E": 4}
+>>> score = score_hand(rules, bids, taken, [], {"NS": Standing(), "EW": Standing()})
+>>> statistics = Statistics()
+>>> statistics.record_hand("Partner", "normal", score, "NS", bids)
+>>> tally = statistics.tally("Partner", "normal")
+>>> tally.hands, tally.contracts_made, tally.nils_tried, tally.nils_made, tally.bags
+(1, 1, 1, 1, 1)
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import os
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass, fields
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from game.bids import Bid
+from game.events import Event, GameOver, HandScored
+from game.records.atomic import read_small_text, write_atomic
+from game.scoring import HandScore
+from game.seats import side_of
+from game.text_safety import safe_text, shown_value
+
+if TYPE_CHECKING:
+    from game.game import Game
+
+STATS_FORMAT = "spades-statistics"
+STATS_VERSION = 1
+PLAYER_SEAT = "S"
+STATS_BYTES = 4_000_000
+"""The largest statistics file read (a tally takes about 300 bytes)."""
+MOST_COUNTED = 10**9
+"""The largest count (or best score, either way) a statistics file may hold."""
+KEY_LENGTH = 40
+"""The longest variant or level name a statistics file may hold."""
+
+
+@dataclass
+class Tally:
+    """What happened to the player in one variant at one level (or in all of them).
+
+    Contracts, bags and points are the player's side's; nils are the player's own
+    (a team nil the player took part in counts as the player's nil).
+    """
+
+    games_won: int = 0
+    games_lost: int = 0
+    hands: int = 0
+    contracts_made: int = 0
+    contracts_set: int = 0
+    nils_tried: int = 0
+    nils_made: int = 0
+    blind_nils_tried: int = 0
+    blind_nils_made: int = 0
+    bags: int = 0
+    """Overtricks taken by the player's side."""
+    bag_penalty: int = 0
+    """Points the player's side lost to bag penalties (a positive number)."""
+    best_score: int | None = None
+    """The player's side's highest final score in a finished game."""
+
+    @property
+    def games_played(self) -> int:
+        """Finished games (a game abandoned half way counts its hands, not itself)."""
+        return self.games_won + self.games_lost
+
+    @property
+    def win_rate(self) -> float | None:
+        """Games won as a fraction of games played; None before the first game."""
+        return self.games_won / self.games_played if self.games_played else None
+
+    @property
+    def bags_per_hand(self) -> float | None:
+        return self.bags / self.hands if self.hands else None
+
+    @property
+    def empty(self) -> bool:
+        return self == Tally()
+
+    def __add__(self, other: Tally) -> Tally:
+        """Both tallies together: counts add up, the best score is the higher."""
+        counts = {f.name: getattr(self, f.name) + getattr(other, f.name) for f in fields(self)
+                  if f.name != "best_score"}
+        bests = [b for b in (self.best_score, other.best_score) if b is not None]
+        return Tally(**counts, best_score=max(bests) if bests else None)
+
+    def to_dict(self) -> dict[str, Any]:
+        return dataclasses.asdict(self)
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Tally:
+        """A tally from :meth:`to_dict`'s form; ValueError saying what is wrong.
+
+        Counts not given are 0 and unknown keys are ignored (a newer version's)."""
+        values: dict[str, Any] = {}
+        for item in fields(cls):
+            if item.name not in data:
+                continue
+            value = data[item.name]
+            if item.name == "best_score" and value is None:
+                values[item.name] = None
+            elif isinstance(value, bool) or not isinstance(value, int) or abs(value) > MOST_COUNTED or (
+                    item.name != "best_score" and value < 0):
+                raise ValueError(f"{item.name} is {shown_value(value)}, not a count")
+            else:
+                values[item.name] = value
+        tally = cls(**values)
+        if tally.nils_made > tally.nils_tried or tally.blind_nils_made > tally.blind_nils_tried:
+            raise ValueError("more nils made than tried")
+        if tally.contracts_made + tally.contracts_set > tally.hands:
+            raise ValueError("more contracts than hands")
+        return tally
+
+
+Key = tuple[str, str]
+"""(variant name, computer level), e.g. ``("Partner", "normal")``."""
+
+
+class Statistics:
+    """A :class:`Tally` per variant and level, and their :attr:`total`."""
+
+    def __init__(self, tallies: Mapping[Key, Tally] | None = None) -> None:
+        self.tallies: dict[Key, Tally] = dict(tallies or {})
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Statistics) and self.tallies == other.tallies
+
+    def __repr__(self) -> str:
+        return f"Statistics({self.tallies!r})"
+
+    def tally(self, variant: str, level: str) -> Tally:
+        """The tally of one variant and level (a new, empty one if none yet)."""
+        return self.tallies.setdefault((variant, level), Tally())
+
+    def __iter__(self) -> Iterator[tuple[Key, Tally]]:
+        return iter(self.tallies.items())
+
+    @property
+    def total(self) -> Tally:
+        """Every variant and level together."""
+        return sum(self.tallies.values(), Tally())
+
+    @property
+    def empty(self) -> bool:
+        return all(t.empty for t in self.tallies.values())
+
+    # -- recording --------------------------------------------------------------------------
+    def record_hand(self, variant: str, level: str, score: HandScore, player_side: str,
+                    bids: Mapping[str, Bid], seat: str = PLAYER_SEAT) -> None:
+        """Count one scored hand: `bids` are the final bids by seat, `seat` the player's."""
+        tally = self.tally(variant, level)
+        side = score.sides[player_side]
+        tally.hands += 1
+        if side.made is True:
+            tally.contracts_made += 1
+        elif side.made is False:
+            tally.contracts_set += 1
+        tally.bags += side.bags_taken
+        tally.bag_penalty -= side.parts.get("bag_penalty", 0)
+        bid = bids.get(seat)
+        if bid is None or not bid.is_nil:
+            return
+        result = next((n for n in side.nils if n.who == seat or (n.kind == "team nil" and n.who == player_side)),
+                      None)
+        if result is None:
+            return
+        if result.kind == "blind nil":
+            tally.blind_nils_tried += 1
+            tally.blind_nils_made += result.made
+        else:
+            tally.nils_tried += 1
+            tally.nils_made += result.made
+
+    def record_game(self, variant: str, level: str, won: bool, score: int | None = None) -> None:
+        """Count a finished game; `score` is the player's side's final score."""
+        tally = self.tally(variant, level)
+        if won:
+            tally.games_won += 1
+        else:
+            tally.games_lost += 1
+        if score is not None and (tally.best_score is None or score > tally.best_score):
+            tally.best_score = score
+
+    def reset(self) -> None:
+        """Forget everything."""
+        self.tallies.clear()
+
+    # -- text form ------------------------------------------------------------------------------
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready: ``{"format": …, "version": 1, "tallies": [{"variant", "level", counts…}]}``."""
+        return {"format": STATS_FORMAT, "version": STATS_VERSION,
+                "tallies": [{"variant": variant, "level": level, **tally.to_dict()}
+                            for (variant, level), tally in self.tallies.items()]}
+
+    @classmethod
+    def from_dict(cls, data: object) -> tuple[Statistics, list[str]]:
+        """The statistics in `data` and a plain description of each part left out as damaged."""
+        if not isinstance(data, Mapping) or data.get("format") != STATS_FORMAT:
+            return cls(), ["it does not hold Spades statistics"]
+        if data.get("version") != STATS_VERSION:
+            return cls(), [f"it has version {shown_value(data.get('version'))}; this program reads {STATS_VERSION}"]
+        entries = data.get("tallies")
+        if not isinstance(entries, list):
+            return cls(), ["its list of tallies is missing"]
+        statistics = cls()
+        problems: list[str] = []
+        for number, entry in enumerate(entries, 1):
+            try:
+                key, tally = _entry(entry)
+            except ValueError as error:
+                problems.append(f"entry {number}: {error}")
+                continue
+            if key in statistics.tallies:
+                problems.append(f"entry {number}: {key[0]} at {key[1]} is listed twice")
+                continue
+            statistics.tallies[key] = tally
+        return statistics, problems
+
+    # -- the file -------------------------------------------------------------------------------
+    @classmethod
+    def load(cls, path: os.PathLike | str) -> tuple[Statistics, str | None]:
+        """The statistics kept at `path` and, if some could not be read, a one-line message
+        saying so and where the file is. A missing file gives empty statistics and no
+        message. Never raises. Left-over temporary files of a cut-off save are removed."""
+        path = Path(path)
+        try:
+            text = read_small_text(path, STATS_BYTES)
+        except FileNotFoundError:
+            return cls(), None
+        except (OSError, UnicodeDecodeError) as error:
+            return cls(), f"The statistics file {path} could not be read ({_reason(error)}); starting afresh."
+        try:
+            data = json.loads(text)
+        except (ValueError, RecursionError) as error:
+            return cls(), f"The statistics file {path} is damaged ({_reason(error)}); starting afresh."
+        statistics, problems = cls.from_dict(data)
+        if not problems:
+            return statistics, None
+        listed = safe_text("; ".join(problems), 300)
+        if not statistics.tallies:
+            return statistics, f"The statistics file {path} is damaged ({listed}); starting afresh."
+        return statistics, f"Some statistics in {path} were damaged and left out ({listed})."
+
+    def save(self, path: os.PathLike | str) -> None:
+        """Write the statistics atomically, creating the folder; OSError if it cannot be written."""
+        write_atomic(path, json.dumps(self.to_dict(), indent=1, ensure_ascii=False) + "\n")
+
+
+load = Statistics.load
+
+
+def _entry(entry: object) -> tuple[Key, Tally]:
+    if not isinstance(entry, Mapping):
+        raise ValueError("not a tally")
+    key = entry.get("variant"), entry.get("level")
+    if not all(isinstance(name, str) and 0 < len(name) <= KEY_LENGTH and name.isprintable() for name in key):
+        raise ValueError(f"no variant or level of 1 to {KEY_LENGTH} printable characters")
+    return key, Tally.from_dict(entry)
+
+
+def _reason(error: BaseException) -> str:
+    return safe_text(str(error).splitlines()[0] if str(error) else type(error).__name__, 160)
+
+
+class StatsRecorder:
+    """Records a game's hands and result as they are scored, and saves after each:
+    ``StatsRecorder(statistics, path, level="expert").attach(game)``.
+
+    The player sits at `seat` (South). A statistics file that cannot be written
+    never stops the game: the reason is kept in :attr:`error` (None after a good
+    save) and `on_change` is still called.
+    """
+
+    def __init__(self, statistics: Statistics, path: os.PathLike | str, level: str, *, seat: str = PLAYER_SEAT,
+                 on_change: Callable[[], None] | None = None) -> None:
+        self.statistics = statistics
+        self.path = Path(path)
+        self.level = level
+        self.seat = seat
+        self.on_change = on_change
+        self.error: str | None = None
+        self.game: Game | None = None
+
+    def attach(self, game: Game) -> None:
+        """Listen to `game` from now on (hands already played are not counted again)."""
+        self.game = game
+        game.subscribe(self.hear)
+
+    def hear(self, event: Event) -> None:
+        game = self.game
+        if game is None:
+            return
+        side = side_of(self.seat, game.rules.partners)
+        if isinstance(event, HandScored):
+            hand = game.hand if game.hand.number == event.number else next(
+                (h for h in reversed(game.finished) if h.number == event.number), game.hand)
+            self.statistics.record_hand(game.variant, self.level, event.score, side, hand.bids, seat=self.seat)
+        elif isinstance(event, GameOver):
+            standing = event.standings.get(side)
+            self.statistics.record_game(game.variant, self.level, event.winner == side,
+                                        standing.points if standing else None)
+        else:
+            return
+        self._save()
+        if self.on_change:
+            self.on_change()
+
+    def _save(self) -> None:
+        try:
+            self.statistics.save(self.path)
+        except OSError as error:
+            self.error = f"Statistics not saved: {_reason(error)}"
+        else:
+            self.error = None

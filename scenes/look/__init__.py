@@ -1,0 +1,1 @@
+"""How the game looks and sounds: palette, pixel text, layout, card art, chip sounds, motion, widgets."""

@@ -1,0 +1,133 @@
+"""Pixel text: the Press Start 2P font at its native size, rendered crisp and cached."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from importlib import resources
+
+import pygame
+
+from scenes.look.palette import BLACK, Colour
+
+FONT_PATH = str(resources.files("fontpkg_press_start_2p") / "files/PressStart2P-Regular.ttf")
+LINE = 10
+"""Line height at the base size (8 px glyphs and 2 px of leading)."""
+
+
+@lru_cache(maxsize=8)
+def font(size: int = 8) -> pygame.font.Font:
+    """The pixel font at `size` (8, 16 or 24 keep it crisp)."""
+    return pygame.font.Font(FONT_PATH, size)
+
+
+CLUB = "\u2663"
+CLUB_GLYPH = (
+    "..###..",
+    "..###..",
+    "##.#.##",
+    "#######",
+    "##.#.##",
+    "...#...",
+    "..###..",
+)
+"""The club drawn by the game in place of the font's, whose open loops read as % or & at
+the small sizes (rows from the top of the 8-pixel cell; scaled with the text size)."""
+
+
+@lru_cache(maxsize=2048)
+def render(text: str, colour: Colour, size: int = 8, shadow: Colour | None = None) -> pygame.Surface:
+    """`text` as a surface, without antialiasing; with a one-pixel drop shadow if asked."""
+    face = _line(text, colour, size)
+    if shadow is None:
+        return face
+    step = max(1, size // 8)
+    surface = pygame.Surface((face.get_width() + step, face.get_height() + step), pygame.SRCALPHA)
+    surface.blit(_line(text, shadow, size), (step, step))
+    surface.blit(face, (0, 0))
+    return surface
+
+
+def _line(text: str, colour: Colour, size: int) -> pygame.Surface:
+    """One line in the pixel font, with the game's own club sign."""
+    if CLUB not in text:
+        return font(size).render(text, False, colour)
+    parts = [font(size).render(part, False, colour) for part in text.split(CLUB)]
+    cell = _club(colour, size)
+    surface = pygame.Surface((sum(p.get_width() for p in parts) + cell.get_width() * (len(parts) - 1),
+                              font(size).get_height()), pygame.SRCALPHA)
+    x = 0
+    for index, part in enumerate(parts):
+        surface.blit(part, (x, 0))
+        x += part.get_width()
+        if index < len(parts) - 1:
+            surface.blit(cell, (x, 0))
+            x += cell.get_width()
+    return surface
+
+
+@lru_cache(maxsize=64)
+def _club(colour: Colour, size: int) -> pygame.Surface:
+    """The club sign in one 8-pixel cell (a whole multiple of it for larger sizes)."""
+    scale = max(1, size // 8)
+    cell = pygame.Surface((8, 8), pygame.SRCALPHA)
+    for y, row in enumerate(CLUB_GLYPH):
+        for x, pixel in enumerate(row):
+            if pixel == "#":
+                cell.set_at((x, y), colour)
+    return pygame.transform.scale_by(cell, scale) if scale > 1 else cell
+
+
+def reset() -> None:
+    """Forget fonts and rendered text: needed after ``pygame.quit()`` (a new App in the same process)."""
+    font.cache_clear()
+    render.cache_clear()
+    _club.cache_clear()
+
+
+def draw(surface: pygame.Surface, text: str, pos: tuple[int, int], colour: Colour, *, size: int = 8,
+         align: str = "left", shadow: Colour | None = BLACK) -> pygame.Rect:
+    """Draw one line; `align` is left, centre or right of `pos`'s x. Returns the area drawn."""
+    image = render(text, colour, size, shadow)
+    x, y = pos
+    if align == "centre":
+        x -= image.get_width() // 2
+    elif align == "right":
+        x -= image.get_width()
+    return surface.blit(image, (x, y))
+
+
+def wrap(text: str, width: int, size: int = 8) -> list[str]:
+    """Split `text` into lines no wider than `width` pixels."""
+    lines: list[str] = []
+    for paragraph in text.split("\n"):
+        line = ""
+        for word in paragraph.split(" "):
+            trial = f"{line} {word}" if line else word
+            if font(size).size(trial)[0] <= width or not line:
+                line = trial
+            else:
+                lines.append(line)
+                line = word
+        lines.append(line)
+    return lines
+
+
+def plural(count: int, word: str, many: str | None = None) -> str:
+    """``1 bag``, ``3 bags``, ``2 tricks`` (`many` for words that do not just add an s).
+
+    >>> plural(1, "bag"), plural(0, "bag"), plural(2, "card")
+    ('1 bag', '0 bags', '2 cards')
+    """
+    return f"{count} {word if count == 1 else (many or word + 's')}"
+
+
+def does(name: str, verb: str, verb_s: str | None = None) -> str:
+    """A player's name with a verb that agrees with it: the player's own seat is called
+    "You" by default, and "You deals" reads wrong.
+
+    >>> does("You", "deal"), does("West", "deal"), does("North", "pass", "passes")
+    ('You deal', 'West deals', 'North passes')
+    """
+    if name == "You":
+        return f"You {verb}"
+    return f"{name} {verb_s or verb + 's'}"

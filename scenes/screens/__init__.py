@@ -1,0 +1,1 @@
+"""The screens around the table: title, menu, score, game over, how to play, review, statistics, options."""

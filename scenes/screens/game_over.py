@@ -1,0 +1,94 @@
+"""Game over: the winner, the final scoreboard, and "Play again?" Yes / No."""
+
+from __future__ import annotations
+
+import random
+
+import pygame
+import pygame_gui
+
+from game.cards import Card
+from game.seats import side_of
+from scenes.look import text, widgets
+from scenes.look.flourish import Cascade
+from scenes.look.palette import GOLD, GREY_LIGHT, WHITE
+from scenes.look.text import plural
+from scenes.scene import Scene
+from scenes.screens.score import PANEL_RECT, draw_panel, draw_scoreboard
+from scenes.table.model import TableModel
+from scenes.table.painter import side_label
+
+FLOURISH_CARDS = ("AS", "KH", "QD", "JC")
+"""The cards that leap when the winner's own last hand is not known (a game restored at its end)."""
+
+
+class GameOverScene(Scene):
+    """Yes deals a new game with the same settings; No goes back to the title."""
+
+    def __init__(self, app, model: TableModel, winner: str, seed: int = 0) -> None:
+        super().__init__(app)
+        self.model = model
+        self.winner = winner
+        self.won = winner == side_of("S", model.rules.partners)
+        self.cascade: Cascade | None = None
+        if self.won:
+            cards = model.dealt_order("S") or [Card.parse(name) for name in FLOURISH_CARDS]
+            faces = [app.art.face(card) for card in cards]
+            self.cascade = Cascade(faces, random.Random(seed))
+
+    def enter(self) -> None:
+        ui = self.app.ui
+        y = PANEL_RECT.bottom - 30
+        self.yes = widgets.button(ui, (PANEL_RECT.centerx - 90, y, 80, 20), "Yes", object_id="title_button")
+        self.no = widgets.button(ui, (PANEL_RECT.centerx + 10, y, 80, 20), "No", object_id="title_button")
+        self.widgets = [self.yes, self.no]
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if self.cascade is not None and event.type == pygame.MOUSEBUTTONDOWN:
+            self.cascade.skip()
+        if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element is self.yes:
+            self.app.new_game()
+        elif event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element is self.no:
+            self.to_title()
+        elif event.type == pygame.KEYDOWN and event.key in (pygame.K_y, pygame.K_RETURN):
+            self.app.new_game()
+        elif event.type == pygame.KEYDOWN and event.key in (pygame.K_n, pygame.K_ESCAPE):
+            self.to_title()
+
+    def to_title(self) -> None:
+        from scenes.screens.title import TitleScene
+
+        self.app.session = None
+        self.app.replace(TitleScene(self.app))
+
+    def update(self, dt: float) -> None:
+        if self.cascade is not None:
+            self.cascade.update(dt)
+            if self.cascade.done:
+                self.cascade = None
+
+    def frame_due(self) -> float | None:
+        return 0.0 if self.cascade is not None else None
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.blit(self.app.felt, (0, 0))
+        draw_panel(surface)
+        model = self.model
+        partners = model.rules.partners
+        centre = PANEL_RECT.centerx
+        if partners:
+            headline = "You and your partner win!" if self.won else "The other side wins"
+        else:
+            headline = "You win!" if self.won else f"{model.names[self.winner]} wins"
+        text.draw(surface, "GAME OVER", (centre, PANEL_RECT.y + 12), GOLD, size=16, align="centre")
+        text.draw(surface, headline, (centre, PANEL_RECT.y + 36), WHITE, align="centre")
+        y = PANEL_RECT.y + 54
+        for side, standing in model.standings.items():
+            mark = "*" if side == self.winner else " "
+            words = f"{mark} {side_label(side, partners):5} {standing.points:5d} points, {plural(standing.bags, 'bag')}"
+            text.draw(surface, words, (PANEL_RECT.x + 120, y), GOLD if side == self.winner else WHITE, shadow=None)
+            y += 10
+        draw_scoreboard(surface, model, y + 10, rows=max(1, (PANEL_RECT.bottom - 56 - y - 20) // 10))
+        text.draw(surface, "Play again?", (centre, PANEL_RECT.bottom - 44), GREY_LIGHT, align="centre")
+        if self.cascade is not None:
+            self.cascade.draw(surface)

@@ -1,0 +1,99 @@
+"""The in-game menu (Esc): resume, Save Hand, new game, save and quit."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+import pygame_gui
+
+from scenes.look import layout, text, widgets
+from scenes.look.palette import GOLD, SHADOW
+from scenes.scene import Scene
+from scenes.screens.score import draw_panel
+
+if TYPE_CHECKING:
+    from scenes.table.view import TableScene
+
+MENU_RECT = pygame.Rect(layout.WIDTH // 2 - 100, 44, 200, 272)
+"""Where the menu sits; its height follows the number of entries."""
+
+
+class MenuScene(Scene):
+    """An overlay over the table; the game below waits until it closes.
+
+    `table`, when the menu is opened from the table, gives the score and the last trick."""
+
+    overlay = True
+
+    def __init__(self, app, table: TableScene | None = None) -> None:
+        super().__init__(app)
+        self.table = table
+
+    def enter(self) -> None:
+        entries = [("resume", "Resume"), ("score", "Score"), ("last", "Last trick"), ("options", "Options"),
+                   ("help", "How to play"),
+                   ("save_hand", widgets.toggle_text("Save Hand", self.app.settings.save_hand)),
+                   ("sound", widgets.toggle_text("Sound", self.app.settings.sound)),
+                   ("new", "New game"), ("quit", "Save and quit")]
+        if self.table is None:
+            entries = [entry for entry in entries if entry[0] not in ("score", "last")]
+        keys = [key for key, _ in entries]
+        labels = [words for _, words in entries]
+        self.rect = pygame.Rect(MENU_RECT.x, MENU_RECT.y, MENU_RECT.width, 44 + 24 * len(entries))
+        buttons = widgets.column(self.app.ui, MENU_RECT.x + 20, MENU_RECT.y + 34, MENU_RECT.width - 40, labels,
+                                 height=18)
+        self.buttons = dict(zip(keys, buttons, strict=True))
+        self.widgets = buttons
+        self.confirming = False
+        self.veil = widgets.veil(layout.SIZE, SHADOW, 160)
+
+    def resume(self) -> None:
+        """Back from Options or How to play: settings may have changed."""
+        super().resume()
+        self.buttons["save_hand"].set_text(widgets.toggle_text("Save Hand", self.app.settings.save_hand))
+        self.buttons["sound"].set_text(widgets.toggle_text("Sound", self.app.settings.sound))
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.app.pop()
+            return
+        if event.type != pygame_gui.UI_BUTTON_PRESSED:
+            return
+        pressed = next((k for k, b in self.buttons.items() if b is event.ui_element), None)
+        if pressed == "resume":
+            self.app.pop()
+        elif pressed == "last" and self.table:
+            self.app.pop()
+            self.table.open_last_trick()
+        elif pressed == "score" and self.table:
+            from scenes.screens.score import ScoreScene
+
+            self.app.push(ScoreScene(self.app, self.table.model))
+        elif pressed == "options":
+            from scenes.screens.options import OptionsScene
+
+            self.app.push(OptionsScene(self.app))
+        elif pressed == "help":
+            from scenes.screens.help import HelpScene
+
+            self.app.push(HelpScene(self.app, "how_to_play"))
+        elif pressed == "save_hand":
+            self.app.change_settings(save_hand=not self.app.settings.save_hand)
+            self.buttons["save_hand"].set_text(widgets.toggle_text("Save Hand", self.app.settings.save_hand))
+        elif pressed == "sound":
+            self.app.change_settings(sound=not self.app.settings.sound)
+            self.buttons["sound"].set_text(widgets.toggle_text("Sound", self.app.settings.sound))
+        elif pressed == "new":
+            if self.confirming:
+                self.app.new_game()
+            else:
+                self.confirming = True
+                self.buttons["new"].set_text("Sure? New game")
+        elif pressed == "quit":
+            self.app.quit()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.blit(self.veil, (0, 0))
+        draw_panel(surface, self.rect)
+        text.draw(surface, "MENU", (self.rect.centerx, self.rect.y + 10), GOLD, size=16, align="centre")

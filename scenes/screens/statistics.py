@@ -1,0 +1,218 @@
+"""The Statistics screen: games, contracts, nils and bags per variant and level, with a Reset."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import pygame
+import pygame_gui
+
+from game.records.stats import Key, Statistics, Tally
+from game.rules import CUSTOM_SLOTS, PRESETS, custom_variant
+from scenes.look import text, widgets
+from scenes.look.palette import GOLD, GOOD, GREY, GREY_LIGHT, PANEL_EDGE, WARNING, WHITE
+from scenes.scene import Scene
+from scenes.screens.score import draw_panel
+
+PANEL_RECT = pygame.Rect(8, 10, 624, 340)
+HEADER_Y = 68
+ROWS_Y = HEADER_Y + 26
+ROW = 11
+VISIBLE_ROWS = 15
+NAME_X, LEVEL_X = PANEL_RECT.x + 12, PANEL_RECT.x + 124
+NAME_CHARS = 13
+BUTTON_Y = PANEL_RECT.bottom - 28
+LEVEL_ORDER = ("normal", "expert")
+VARIANT_ORDER = tuple(v.name for v in PRESETS.values()) + tuple(custom_variant(s).name for s in CUSTOM_SLOTS)
+
+
+def _percent(value: float | None) -> str:
+    return "-" if value is None else f"{round(100 * value)}%"
+
+
+def _per_hand(value: float | None) -> str:
+    return "-" if value is None else f"{value:.2f}"
+
+
+COLUMNS: tuple[tuple[str, int, Callable[[Tally], str]], ...] = (
+    # (heading, right edge x, value of a tally): room for counts of four or five digits
+    ("Won", 220, lambda t: str(t.games_won)),
+    ("Lost", 260, lambda t: str(t.games_lost)),
+    ("Win%", 300, lambda t: _percent(t.win_rate)),
+    ("Hands", 348, lambda t: str(t.hands)),
+    ("Made", 396, lambda t: str(t.contracts_made)),
+    ("Set", 436, lambda t: str(t.contracts_set)),
+    ("Nil", 500, lambda t: f"{t.nils_made}/{t.nils_tried}"),
+    ("Blind", 556, lambda t: f"{t.blind_nils_made}/{t.blind_nils_tried}"),
+    ("/hand", 612, lambda t: _per_hand(t.bags_per_hand)),
+)
+GROUPS = (("Games", 188, 300), ("Contracts", 364, 436), ("Nils", 452, 556), ("Bags", 572, 612))
+"""Headings over several columns: (words, left x, right x)."""
+
+
+def cells(tally: Tally) -> list[str]:
+    """A tally's values in the order of :data:`COLUMNS`."""
+    return [value(tally) for _, _, value in COLUMNS]
+
+
+def ordered(statistics: Statistics) -> list[tuple[Key, Tally]]:
+    """The tallies worth a row (something happened), presets in their usual order, then
+    the custom slots, then any other name; Normal before Expert."""
+    def place(item: tuple[Key, Tally]) -> tuple:
+        (variant, level), _ = item
+        known = VARIANT_ORDER.index(variant) if variant in VARIANT_ORDER else len(VARIANT_ORDER)
+        rank = LEVEL_ORDER.index(level) if level in LEVEL_ORDER else len(LEVEL_ORDER)
+        return known, variant, rank, level
+
+    return sorted(((key, tally) for key, tally in statistics if not tally.empty), key=place)
+
+
+def summary(total: Tally) -> str:
+    """One line over the table: games, wins and the best score."""
+    if not total.games_played:
+        return f"{total.hands} hands played; no game finished yet." if total.hands else ""
+    games = "1 game" if total.games_played == 1 else f"{total.games_played} games"
+    words = f"{games}: won {total.games_won}, lost {total.games_lost} ({_percent(total.win_rate)})."
+    if total.best_score is not None:
+        words += f" Best score {total.best_score}."
+    return words
+
+
+class StatisticsScene(Scene):
+    """Pushed on the title: the player's record as a table; Esc or Back returns.
+
+    Reset asks once more ("Sure?") before forgetting everything and saving to `path`."""
+
+    def __init__(self, app, statistics: Statistics, path: Path) -> None:
+        super().__init__(app)
+        self.statistics = statistics
+        self.path = Path(path)
+        self.first_row = 0
+        self.confirming = False
+        self.message: tuple[str, tuple[int, int, int]] | None = None
+
+    # -- widgets ------------------------------------------------------------------------------
+    def enter(self) -> None:
+        ui = self.app.ui
+        self.buttons = {
+            "reset": widgets.button(ui, (PANEL_RECT.x + 12, BUTTON_Y, 120, 20), "Reset",
+                                    object_id="title_button", tool_tip="Forget every game and hand counted here"),
+            "back": widgets.button(ui, (PANEL_RECT.right - 132, BUTTON_Y, 120, 20), "Back", object_id="title_button"),
+        }
+        self.widgets = list(self.buttons.values())
+        self._refresh()
+
+    def resume(self) -> None:
+        super().resume()
+        self._refresh()
+
+    def _refresh(self) -> None:
+        if self.statistics.empty:
+            self.buttons["reset"].disable()
+        else:
+            self.buttons["reset"].enable()
+        self.buttons["reset"].set_text("Sure? Reset" if self.confirming else "Reset")
+
+    # -- input --------------------------------------------------------------------------------
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_BACKSPACE):
+            self.app.pop()
+        elif event.type == pygame.KEYDOWN and event.key in (pygame.K_UP, pygame.K_DOWN, pygame.K_PAGEUP,
+                                                             pygame.K_PAGEDOWN, pygame.K_HOME, pygame.K_END):
+            steps = {pygame.K_UP: -1, pygame.K_DOWN: 1, pygame.K_PAGEUP: -VISIBLE_ROWS,
+                     pygame.K_PAGEDOWN: VISIBLE_ROWS, pygame.K_HOME: -10_000, pygame.K_END: 10_000}
+            self.scroll(steps[event.key])
+        elif event.type == pygame.MOUSEWHEEL:
+            self.scroll(-event.y)
+        elif event.type == pygame_gui.UI_BUTTON_PRESSED:
+            if event.ui_element is self.buttons["back"]:
+                self.app.pop()
+            elif event.ui_element is self.buttons["reset"]:
+                self._reset_pressed()
+
+    def scroll(self, rows: int) -> None:
+        """Move the table by `rows` (when there are more rows than fit)."""
+        most = max(0, len(ordered(self.statistics)) - VISIBLE_ROWS)
+        self.first_row = min(most, max(0, self.first_row + rows))
+
+    def _reset_pressed(self) -> None:
+        if not self.confirming:
+            self.confirming = True
+            self.message = ("Press Reset again to forget everything.", WARNING)
+            self._refresh()
+            return
+        self.confirming = False
+        self.statistics.reset()
+        self.first_row = 0
+        try:
+            self.statistics.save(self.path)
+        except OSError as error:
+            self.message = (f"Reset, but not saved: {error.strerror or error}", WARNING)
+        else:
+            self.message = ("Statistics reset.", GOOD)
+        self._refresh()
+
+    # -- drawing ------------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.blit(self.app.felt, (0, 0))
+        draw_panel(surface, PANEL_RECT)
+        centre = PANEL_RECT.centerx
+        text.draw(surface, "STATISTICS", (centre, PANEL_RECT.y + 12), GOLD, size=16, align="centre")
+        total = self.statistics.total
+        text.draw(surface, summary(total), (centre, PANEL_RECT.y + 36), WHITE, align="centre", shadow=None)
+        rows = ordered(self.statistics)
+        if not rows:
+            for i, line in enumerate(("Nothing counted yet.", "Play a game: every hand and every finished",
+                                      "game is counted here, per variant and level.")):
+                text.draw(surface, line, (centre, 130 + i * 14), GREY_LIGHT, align="centre", shadow=None)
+        else:
+            self._draw_table(surface, rows, total)
+        self._draw_footer(surface, bool(rows))
+
+    def table(self) -> list[list[str]]:
+        """The rows in view, cell by cell as drawn (rules, level, then one per column), and the
+        total row last; empty when nothing has been counted."""
+        rows = ordered(self.statistics)
+        if not rows:
+            return []
+        shown = rows[self.first_row:self.first_row + VISIBLE_ROWS]
+        table = [[variant if len(variant) <= NAME_CHARS else variant[:NAME_CHARS - 1] + ".", level.capitalize(),
+                  *cells(tally)] for (variant, level), tally in shown]
+        return table + [["All", "", *cells(self.statistics.total)]]
+
+    def _draw_table(self, surface: pygame.Surface, rows: list[tuple[Key, Tally]], total: Tally) -> None:
+        for words, left, right in GROUPS:
+            text.draw(surface, words, ((left + right) // 2, HEADER_Y), GOLD, align="centre", shadow=None)
+            pygame.draw.line(surface, GOLD, (left, HEADER_Y + 10), (right, HEADER_Y + 10))
+        self._draw_row(surface, HEADER_Y + 14, ["Rules", "Level", *(heading for heading, _, _ in COLUMNS)],
+                       GREY_LIGHT)
+        *body, total_row = self.table()
+        y = ROWS_Y
+        for row in body:
+            self._draw_row(surface, y, row, WHITE)
+            y += ROW
+        if len(rows) > VISIBLE_ROWS:
+            more = f"rows {self.first_row + 1}-{self.first_row + len(body)} of {len(rows)}: Up/Down scroll"
+            text.draw(surface, more, (PANEL_RECT.centerx, y), GREY, align="centre", shadow=None)
+            y += ROW
+        pygame.draw.line(surface, PANEL_EDGE, (NAME_X, y + 1), (PANEL_RECT.right - 12, y + 1))
+        self._draw_row(surface, y + 4, total_row, GOLD)
+
+    def _draw_row(self, surface: pygame.Surface, y: int, row: list[str], colour) -> None:
+        name, level, *values = row
+        text.draw(surface, name, (NAME_X, y), colour, shadow=None)
+        text.draw(surface, level, (LEVEL_X, y), colour, shadow=None)
+        for (_, right, _), value in zip(COLUMNS, values, strict=True):
+            text.draw(surface, value, (right, y), colour, align="right", shadow=None)
+
+    def _draw_footer(self, surface: pygame.Surface, table: bool) -> None:
+        if table:
+            notes = ("Contracts: your side's bids made and set.", "Nils: your own, made/tried.")
+            for i, line in enumerate(notes):
+                text.draw(surface, line, (NAME_X, BUTTON_Y - 34 + i * 10), GREY, shadow=None)
+        if self.message:
+            words, colour = self.message
+            text.draw(surface, words[:52], (PANEL_RECT.centerx, BUTTON_Y + 6), colour, align="centre", shadow=None)
+        else:
+            text.draw(surface, "Esc: back", (PANEL_RECT.centerx, BUTTON_Y + 6), GREY, align="centre", shadow=None)

@@ -1,0 +1,121 @@
+"""The title screen: the game's name and the way to everything else.
+
+New Game, Continue (when a game was left unfinished), Options, How to Play, Review
+Hands, Statistics, About, the Save Hand toggle and Quit.
+"""
+
+from __future__ import annotations
+
+import pygame
+import pygame_gui
+
+from game.cards import Card
+from scenes.look import layout, text, widgets
+from scenes.look.palette import GOLD, GOLD_DARK, GREY_LIGHT, WARNING, WHITE
+from scenes.scene import Scene
+
+SHOWCASE = ("AS", "KH", "QD", "JC", "BJ")
+ENTRIES = (("new", "New Game"), ("continue", "Continue"), ("options", "Options"), ("help", "How to Play"),
+           ("review", "Review Hands"), ("statistics", "Statistics"), ("about", "About"),
+           ("save_hand", "Save Hand"), ("quit", "Quit"))
+
+
+class TitleScene(Scene):
+    """What the player sees first."""
+
+    def enter(self) -> None:
+        self.build()
+
+    def build(self) -> None:
+        entries = [(key, words) for key, words in ENTRIES if key != "continue" or self.app.has_saved_game()]
+        labels = [widgets.toggle_text(words, self.app.settings.save_hand) if key == "save_hand" else words
+                  for key, words in entries]
+        buttons = widgets.column(self.app.ui, layout.WIDTH // 2 - 70, 122, 140, labels, height=18, gap=4)
+        self.buttons = dict(zip([key for key, _ in entries], buttons, strict=True))
+        self.widgets = buttons
+        self.hint = ""
+        """Shown at the bottom while the mouse is over a button that needs a word of explanation."""
+
+    def resume(self) -> None:
+        """Back from another screen: settings or the saved game may have changed."""
+        self.exit()
+        self.build()
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.MOUSEMOTION:
+            over_save = self.buttons["save_hand"].rect.collidepoint(event.pos)
+            self.hint = f"Save Hand adds every finished hand to\n{self.app.log_path}" if over_save else ""
+        elif event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_n):
+            self.new_game()
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.app.quit()
+        elif event.type == pygame_gui.UI_BUTTON_PRESSED:
+            pressed = next((key for key, b in self.buttons.items() if b is event.ui_element), None)
+            if pressed:
+                self.choose(pressed)
+
+    def choose(self, entry: str) -> None:
+        app = self.app
+        if entry == "new":
+            self.new_game()
+        elif entry == "continue":
+            app.continue_game()
+            if app.session is None:
+                self.resume()
+        elif entry == "quit":
+            app.quit()
+        elif entry == "save_hand":
+            app.change_settings(save_hand=not app.settings.save_hand)
+            self.buttons["save_hand"].set_text(widgets.toggle_text("Save Hand", app.settings.save_hand))
+        elif entry == "options":
+            from scenes.screens.options import OptionsScene
+
+            app.push(OptionsScene(app))
+        elif entry in ("help", "about"):
+            from scenes.screens.help import HelpScene
+
+            app.push(HelpScene(app, "how_to_play" if entry == "help" else "about",
+                               statistics_path=app.statistics_path))
+        elif entry == "review":
+            from scenes.screens.review import ReviewScene
+
+            app.push(ReviewScene(app, app.log_path))
+        elif entry == "statistics":
+            from scenes.screens.statistics import StatisticsScene
+
+            app.push(StatisticsScene(app, app.statistics, app.statistics_path))
+
+    def new_game(self) -> None:
+        """Deal a new game; first ask, when that would lose a game left unfinished."""
+        if not self.app.has_saved_game():
+            self.app.new_game()
+            return
+        from scenes.screens.confirm import ConfirmScene
+
+        self.app.push(ConfirmScene(self.app, "Start a new game?",
+                                   "The unfinished game that Continue would take up again will be lost.",
+                                   "New game", "Keep it", self.app.new_game))
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.blit(self.app.felt, (0, 0))
+        centre = layout.WIDTH // 2
+        text.draw(surface, "SPADES", (centre, 30), GOLD, size=48, align="centre", shadow=GOLD_DARK)
+        variant = self.app.settings.game_variant()
+        text.draw(surface, f"{variant.name} rules - {self.app.settings.level.capitalize()} players",
+                  (centre, 92), GREY_LIGHT, align="centre")
+        art = self.app.art
+        for i, name in enumerate(SHOWCASE):
+            surface.blit(art.face(Card.parse(name)), (centre - 250 + i * 14, 170 + abs(i - 2) * 4))
+            surface.blit(art.back(), (centre + 154 + i * 14, 170 + abs(i - 2) * 4))
+        if self.hint:  # while the mouse is over Save Hand, in place of the notices
+            for i, line in enumerate(text.wrap(self.hint, layout.WIDTH - 20)[:2]):
+                text.draw(surface, line, (centre, layout.HEIGHT - 36 + 10 * i), GOLD, align="centre")
+            return
+        notices = self.app.notices[-3:]
+        y = layout.HEIGHT - 16 - 10 * max(1, len(notices))
+        for notice in notices:
+            text.draw(surface, text.wrap(notice, layout.WIDTH - 20)[0], (centre, y), WARNING, align="centre")
+            y += 10
+        if not notices:
+            screen = "F11 window" if self.app.fullscreen else "F11 full screen"
+            text.draw(surface, f"{screen}  -  Esc quits", (centre, y), WHITE, align="centre")

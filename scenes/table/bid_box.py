@@ -1,0 +1,120 @@
+"""The black bid box, lower right: the player's answer in every bidding decision.
+
+It offers only what the engine's legal choices allow: − / number / + / OK over the
+legal numbers, Nil, Blind Nil and Look before the cards are seen, Misdeal / Keep, and
+Give during a blind-nil exchange. Values outside the limits cannot be chosen.
+"""
+
+from __future__ import annotations
+
+import pygame
+import pygame_gui
+from pygame_gui.elements import UIButton, UIPanel
+
+from scenes.look import layout, widgets
+
+TITLES = {"blind": "Bid blind?", "misdeal": "Misdeal?", "bid": "Your bid", "exchange": "Exchange"}
+NAMED = (("nil", "Nil"), ("bnil", "Blind Nil"), ("look", "Look"), ("misdeal", "Misdeal"), ("keep", "Keep"))
+"""The choices with a button of their own, in the order the box shows them."""
+HINTS = {"blind": ["Your cards are", "still face down."], "misdeal": ["Your hand may be", "thrown in."],
+         "exchange": ["Click cards in", "your hand."]}
+
+
+class BidBox:
+    """Widgets for one decision; :meth:`choice_for` turns a button press into a choice."""
+
+    def __init__(self, manager: pygame_gui.UIManager, phase: str, legal: list[str], give_count: int = 0) -> None:
+        self.phase = phase
+        self.legal = legal
+        prefix = "b" if phase == "blind" else ""
+        self.numbers = sorted(int(c[len(prefix):]) for c in legal
+                              if c.startswith(prefix) and c[len(prefix):].isdigit())
+        self.value = min(self.numbers, key=lambda n: (abs(n - 3), n)) if self.numbers else 0
+        named = [(key, words) for key, words in NAMED if key in legal] if phase != "exchange" else [("give", "Give")]
+        rows: list[list[tuple[str, str]]] = []
+        if self.numbers:
+            rows.append([("ok", "Bid blind" if phase == "blind" else "OK")])
+            if named and named[0][0] == "nil":
+                rows[0].append(named.pop(0))
+        rows += [[entry] for entry in named]
+        hint = HINTS.get(phase, []) if not self.numbers else []
+        height = 20 + (30 if self.numbers else 0) + 12 * len(hint) + 24 * len(rows) + 4
+        x, top, width, most = layout.BID_BOX
+        self.panel = UIPanel(pygame.Rect(x, top + most - height, width, height), manager=manager)
+        self.buttons: dict[str, UIButton] = {}
+        title = f"Give {give_count} card{'s' if give_count != 1 else ''}" if phase == "exchange" else TITLES[phase]
+        widgets.label(manager, (4, 2, width - 10, 14), title, container=self.panel, object_id="box_title")
+        inner = width - 10
+        y = 18
+        if self.numbers:
+            self.buttons["minus"] = widgets.button(manager, (4, y, 28, 26), "-", container=self.panel)
+            self.number = widgets.label(manager, (34, y, inner - 60, 26), str(self.value), container=self.panel,
+                                        object_id="bid_number")
+            self.buttons["plus"] = widgets.button(manager, (inner - 24, y, 28, 26), "+", container=self.panel)
+            y += 30
+        for line in hint:
+            widgets.label(manager, (4, y, inner, 11), line, container=self.panel, object_id="reason")
+            y += 12
+        for row in rows:
+            each = (inner - 4 * (len(row) - 1)) // len(row)
+            for i, (key, words) in enumerate(row):
+                self.buttons[key] = widgets.button(manager, (4 + i * (each + 4), y, each, 20), words,
+                                                   container=self.panel)
+            y += 24
+        self._refresh()
+
+    def _refresh(self) -> None:
+        if self.numbers:
+            self.number.set_text(str(self.value))
+            self._enable("minus", self.value > self.numbers[0])
+            self._enable("plus", self.value < self.numbers[-1])
+
+    def _enable(self, key: str, on: bool) -> None:
+        if on:
+            self.buttons[key].enable()
+        else:
+            self.buttons[key].disable()
+
+    def step(self, direction: int) -> None:
+        """Move to the next legal number up (+1) or down (−1); stops at the limits."""
+        if not self.numbers:
+            return
+        index = self.numbers.index(self.value) + direction
+        if 0 <= index < len(self.numbers):
+            self.value = self.numbers[index]
+        self._refresh()
+
+    def set_choice(self, choice: str) -> None:
+        """Show a suggested bid in the box (a number sets the counter)."""
+        digits = choice.lstrip("b")
+        if digits.isdigit() and int(digits) in self.numbers:
+            self.value = int(digits)
+            self._refresh()
+
+    def number_choice(self) -> str:
+        return f"b{self.value}" if self.phase == "blind" else str(self.value)
+
+    def choice_for(self, event: pygame.event.Event) -> str | None:
+        """The decision a pressed button makes (``give`` for the exchange), else None."""
+        if event.type != pygame_gui.UI_BUTTON_PRESSED:
+            return None
+        key = next((k for k, b in self.buttons.items() if b is event.ui_element), None)
+        if key in ("minus", "plus"):
+            self.step(-1 if key == "minus" else 1)
+            return None
+        if key == "ok":
+            return self.number_choice()
+        return key
+
+    def enable_give(self, on: bool) -> None:
+        if "give" in self.buttons:
+            self._enable("give", on)
+
+    def hide(self) -> None:
+        self.panel.hide()
+
+    def show(self) -> None:
+        self.panel.show()
+
+    def kill(self) -> None:
+        self.panel.kill()

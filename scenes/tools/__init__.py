@@ -1,0 +1,1 @@
+"""Tools for the screens: benchmarks and the screenshot taker. Imported by nothing."""

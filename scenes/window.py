@@ -1,0 +1,212 @@
+"""The window: the 640×360 frame scaled up to the screen, sharp or filling it, letterboxed.
+
+Every scene draws on one logical frame (:data:`scenes.look.layout.SIZE`). :class:`Screen`
+opens the window (fullscreen at the desktop's size, or a resizable window that fits
+the desktop) and copies the frame into it, scaled by nearest neighbour:
+
+- *sharp*: by the largest whole number that fits, so every pixel of the frame becomes
+  the same square of screen pixels (black borders round it where the screen is
+  bigger);
+- *fill*: as large as the screen allows, keeping the shape (some pixels a screen
+  pixel wider than others);
+- *auto* (the default): sharp when the whole-number size comes within
+  :data:`AUTO_SHARP_SHARE` of the filling size (1920×1080: 3×; 1366×768: 2×), else fill
+  (1024×600, where a whole number would leave the picture at 1×).
+
+Mouse positions are mapped back to the frame by :meth:`Screen.to_frame`; pygame-gui
+asks the same mapping through :class:`FrameUIManager`.
+
+>>> fit((1920, 1080), "auto")
+Viewport(x=0, y=0, width=1920, height=1080, sharp=True)
+>>> fit((1024, 600), "auto")
+Viewport(x=0, y=12, width=1024, height=576, sharp=False)
+>>> fit((1024, 600), "sharp")
+Viewport(x=192, y=120, width=640, height=360, sharp=True)
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from dataclasses import dataclass
+
+import pygame
+import pygame_gui
+
+from scenes.look import layout
+from scenes.look.palette import BLACK
+
+AUTO_SHARP_SHARE = 0.8
+"""Auto scaling stays sharp while the whole-number size is at least this share of the filling size."""
+WINDOW_SHARE = 0.88
+"""A window opens at most this share of the desktop's height (leaving room for a task bar
+and the window's title bar, which SDL cannot measure beforehand)."""
+HEADLESS_DRIVERS = ("dummy", "offscreen")
+
+
+class NoDisplayError(RuntimeError):
+    """There is no screen to draw on; the message says so in plain words."""
+
+
+@dataclass(frozen=True)
+class Viewport:
+    """Where the frame lands in the window, in window pixels."""
+
+    x: int
+    y: int
+    width: int
+    height: int
+    sharp: bool
+
+    @property
+    def scale(self) -> float:
+        return self.width / layout.WIDTH
+
+    @property
+    def rect(self) -> pygame.Rect:
+        return pygame.Rect(self.x, self.y, self.width, self.height)
+
+    def describe(self) -> str:
+        """In words, for the options screen: ``sharp, 3x`` or ``filling, 1.6x``."""
+        if self.sharp:
+            return f"sharp, {round(self.scale)}x"
+        return f"filling, {self.scale:.1f}x"
+
+
+def fit(window: tuple[int, int], scaling: str) -> Viewport:
+    """Where the frame goes in a window of this size, `scaling` being auto, sharp or fill."""
+    width, height = window
+    filling = min(width / layout.WIDTH, height / layout.HEIGHT)
+    whole = int(min(width // layout.WIDTH, height // layout.HEIGHT))
+    whole_wanted = scaling == "sharp" or (scaling == "auto" and whole >= AUTO_SHARP_SHARE * filling)
+    scale = whole if whole >= 1 and whole_wanted else filling
+    size_w, size_h = max(1, round(layout.WIDTH * scale)), max(1, round(layout.HEIGHT * scale))
+    return Viewport((width - size_w) // 2, (height - size_h) // 2, size_w, size_h, float(scale).is_integer())
+
+
+def window_size(desktop: tuple[int, int]) -> tuple[int, int]:
+    """The size a window opens at on this desktop: the largest whole multiple of the frame
+    that fits with room for the task bar and title bar, or, on a desktop too small even
+    for 1×, the largest size of the frame's shape that fits.
+
+    >>> window_size((1920, 1080)), window_size((2560, 1440)), window_size((640, 400))
+    ((1280, 720), (1920, 1080), (625, 352))
+    """
+    room_w, room_h = desktop[0], int(desktop[1] * WINDOW_SHARE)
+    whole = min(room_w // layout.WIDTH, room_h // layout.HEIGHT)
+    if whole >= 1:
+        return layout.WIDTH * whole, layout.HEIGHT * whole
+    scale = min(room_w / layout.WIDTH, room_h / layout.HEIGHT)
+    return int(layout.WIDTH * scale), int(layout.HEIGHT * scale)
+
+
+def check_display() -> None:
+    """Start SDL's video; NoDisplayError when there is no real screen.
+
+    Without a display SDL quietly falls back to drawing off screen, and the game would
+    run invisibly; a driver without a screen is accepted only when asked for by name
+    (``SDL_VIDEODRIVER=dummy``, as the tests do)."""
+    try:
+        pygame.display.init()
+    except pygame.error as error:
+        raise NoDisplayError(_no_display_words(str(error))) from None
+    driver = pygame.display.get_driver()
+    if driver in HEADLESS_DRIVERS and os.environ.get("SDL_VIDEODRIVER", "") not in HEADLESS_DRIVERS:
+        pygame.display.quit()
+        raise NoDisplayError(_no_display_words(f"only SDL's '{driver}' driver could start"))
+
+
+def _no_display_words(detail: str) -> str:
+    return ("Spades needs a screen to draw on, and none was found "
+            f"({detail}).\nStart it from your desktop; over SSH, connect with 'ssh -X' so the window "
+            "can open on your own screen.")
+
+
+class Screen:
+    """The game's window and the frame every scene draws on."""
+
+    def __init__(self, fullscreen: bool, scaling: str = "auto") -> None:
+        self.frame = pygame.Surface(layout.SIZE)
+        self.scaling = scaling
+        self.fullscreen = fullscreen
+        self.window = self._open()
+        self.viewport = fit(self.window.get_size(), scaling)
+        self.present_cost: float | None = None
+        """Seconds a frame takes to reach the screen (a running average; None before the first)."""
+
+    def _open(self) -> pygame.Surface:
+        if self.fullscreen:
+            return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+        desktop = pygame.display.get_desktop_sizes()[0]
+        return pygame.display.set_mode(window_size(desktop), pygame.RESIZABLE)
+
+    def set_fullscreen(self, on: bool) -> bool:
+        """Switch between fullscreen and a window; False (and nothing changed) if the display refuses."""
+        if on == self.fullscreen:
+            return True
+        self.fullscreen = on
+        try:
+            self.window = self._open()
+        except pygame.error:
+            self.fullscreen = not on
+            self.window = self._open()
+            return False
+        self.resized()
+        return True
+
+    def set_scaling(self, scaling: str) -> None:
+        self.scaling = scaling
+        self.resized()
+
+    def resized(self) -> None:
+        """The window changed size (or scaling changed): place the frame again (and time it afresh)."""
+        self.present_cost = None
+        self.window = pygame.display.get_surface()
+        self.viewport = fit(self.window.get_size(), self.scaling)
+        self.window.fill(BLACK)
+
+    def present(self) -> None:
+        """Copy the frame to the window, scaled, and show it (timed: see :attr:`present_cost`)."""
+        start = time.perf_counter()
+        view = self.viewport
+        if (view.width, view.height) == layout.SIZE:
+            self.window.blit(self.frame, (view.x, view.y))
+        else:
+            pygame.transform.scale(self.frame, (view.width, view.height), self.window.subsurface(view.rect))
+        pygame.display.flip()
+        spent = time.perf_counter() - start
+        self.present_cost = spent if self.present_cost is None else 0.9 * self.present_cost + 0.1 * spent
+
+    def to_frame(self, position: tuple[float, float]) -> tuple[int, int]:
+        """A window position as a position on the frame (outside it when in the borders)."""
+        view = self.viewport
+        return (int((position[0] - view.x) * layout.WIDTH // view.width),
+                int((position[1] - view.y) * layout.HEIGHT // view.height))
+
+    def to_window(self, position: tuple[float, float]) -> tuple[int, int]:
+        """A frame position as a window position (the middle of that frame pixel's square)."""
+        view = self.viewport
+        return (int(view.x + (position[0] + 0.5) * view.width / layout.WIDTH),
+                int(view.y + (position[1] + 0.5) * view.height / layout.HEIGHT))
+
+    def frame_event(self, event: pygame.event.Event) -> pygame.event.Event:
+        """`event` with its mouse position on the frame (other events unchanged)."""
+        if not hasattr(event, "pos") or event.type not in MOUSE_EVENTS:
+            return event
+        values = dict(event.dict)
+        values["pos"] = self.to_frame(event.pos)
+        return pygame.event.Event(event.type, values)
+
+
+MOUSE_EVENTS = (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
+
+
+class FrameUIManager(pygame_gui.UIManager):
+    """pygame-gui laid out on the frame: it asks the screen where the mouse is on it."""
+
+    def __init__(self, screen: Screen) -> None:
+        super().__init__(layout.SIZE)
+        self.screen = screen
+
+    def calculate_scaled_mouse_position(self, position: tuple[int, int]) -> tuple[int, int]:
+        return self.screen.to_frame(position)
