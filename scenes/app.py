@@ -25,6 +25,7 @@ from game.records.stats import Statistics, StatsRecorder  # noqa: E402
 from scenes.look import layout, text  # noqa: E402
 from scenes.look.cardart import CardArt, felt  # noqa: E402
 from scenes.look.sound import Sounds  # noqa: E402
+from scenes.registry import SCENES  # noqa: E402
 from scenes.scene import Scene  # noqa: E402
 from scenes.session import GameSession  # noqa: E402
 from scenes.settings import SettingsStore, save_hand_path, saved_game_path, stats_path  # noqa: E402
@@ -127,13 +128,9 @@ class App:
         """The saved game's (time, size) when it was last found to load."""
         self.scenes: list[Scene] = []
         self.running = True
-        from scenes.screens.title import TitleScene
-
-        self.push(TitleScene(self))
+        self.open("title")
         if self.config.review is not None:
-            from scenes.screens.review import ReviewScene
-
-            self.push(ReviewScene(self, self.config.review))
+            self.open("review", self.config.review)
 
     # -- window ---------------------------------------------------------------------
     @property
@@ -201,26 +198,34 @@ class App:
             self.scenes.pop().exit()
         self.push(scene)
 
+    def open(self, name: str, *args: object, **kwargs: object) -> Scene:
+        """Put the scene called `name` (:data:`scenes.registry.SCENES`) on top of the others."""
+        scene = SCENES[name](self, *args, **kwargs)
+        self.push(scene)
+        return scene
+
+    def show(self, name: str, *args: object, **kwargs: object) -> Scene:
+        """Show the scene called `name` alone (the others leave the stack)."""
+        scene = SCENES[name](self, *args, **kwargs)
+        self.replace(scene)
+        return scene
+
     # -- games --------------------------------------------------------------------------
     def new_game(self) -> None:
         """Deal a new game with the current settings: dealer draw first."""
-        from scenes.table.dealer_draw import DealerDrawScene
-
         self.session = GameSession.new(self.settings, self.log_path, seed=self.config.seed)
         self._record(self.session)
-        self.replace(DealerDrawScene(self))
+        self.show("dealer_draw")
 
     def continue_game(self) -> None:
         """Restore the saved game where it stood; one that cannot be restored is reported."""
-        from scenes.table.view import TableScene
-
         try:
             self.session = GameSession.restore(self.saved_game, self.log_path, self.settings.save_hand)
         except SavedGameError as error:
             self._report_saved_game(error.state, str(error))
             return
         self._record(self.session)
-        self.replace(TableScene(self))
+        self.show("table")
 
     def _record(self, session: GameSession) -> None:
         """Count the game's hands and result in the player's statistics."""

@@ -2,14 +2,66 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from pathlib import Path
+from typing import Any, Protocol
 
 import pygame
+from pygame_gui.core import UIElement
 
-if TYPE_CHECKING:
-    from pygame_gui.core import UIElement
 
-    from scenes.app import App
+class Stage(Protocol):
+    """What every scene may ask of the App that shows it (kept here, so scenes need not
+    import the App: the App imports the scenes)."""
+
+    settings: Any
+    """The player's settings (:class:`scenes.settings.Settings`)."""
+    ui: Any
+    art: Any
+    felt: pygame.Surface
+    sounds: Any
+    thinker: Any
+    session: Any
+    window: Any
+    config: Any
+    store: Any
+    statistics: Any
+    notices: list[str]
+    log_path: Path
+    statistics_path: Path
+    saved_game: Path
+    speed: float
+    fullscreen: bool
+    frame_rate: int
+
+    def push(self, scene: Scene) -> None: ...
+
+    def pop(self) -> None: ...
+
+    def replace(self, scene: Scene) -> None: ...
+
+    def open(self, name: str, *args: object, **kwargs: object) -> Scene: ...
+
+    def show(self, name: str, *args: object, **kwargs: object) -> Scene: ...
+
+    def redraw(self) -> None: ...
+
+    def change_settings(self, **changes: object) -> None: ...
+
+    def toggle_fullscreen(self) -> None: ...
+
+    def new_game(self) -> None: ...
+
+    def continue_game(self) -> None: ...
+
+    def has_saved_game(self) -> bool: ...
+
+    def save_game(self) -> None: ...
+
+    def quit(self) -> None: ...
+
+    def new_token(self) -> int: ...
+
+    def new_write_errors(self) -> list[str]: ...
 
 
 class Scene:
@@ -22,7 +74,7 @@ class Scene:
 
     overlay = False
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: Stage) -> None:
         self.app = app
         self.widgets: list[UIElement] = []
         """The pygame-gui elements this scene owns: killed on exit, hidden while paused."""

@@ -75,8 +75,8 @@ def test_asked_to_bid_blind_the_fan_stays_face_down(app):
 def test_the_blind_question_follows_the_players_preference(app, offer, behind, asked):
     app.change_settings(blind_offer=offer)
     table = start_game(app)
-    table.model.standings = {"NS": Standing(100 - behind), "EW": Standing(100)}
-    assert table.offers_blind() is asked
+    table.game.hand.standings = {"NS": Standing(100 - behind), "EW": Standing(100)}
+    assert table.control.offers_blind() is asked
 
 
 def test_never_asked_the_player_looks_at_once_and_bids(app):

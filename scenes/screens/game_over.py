@@ -56,10 +56,8 @@ class GameOverScene(Scene):
             self.to_title()
 
     def to_title(self) -> None:
-        from scenes.screens.title import TitleScene
-
         self.app.session = None
-        self.app.replace(TitleScene(self.app))
+        self.app.show("title")
 
     def update(self, dt: float) -> None:
         if self.cascade is not None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 import pygame
 import pygame_gui
@@ -12,8 +12,14 @@ from scenes.look.palette import GOLD, SHADOW
 from scenes.scene import Scene
 from scenes.screens.score import draw_panel
 
-if TYPE_CHECKING:
-    from scenes.table.view import TableScene
+
+class Table(Protocol):
+    """What the menu uses of the table it was opened over."""
+
+    model: object
+
+    def open_last_trick(self) -> None: ...
+
 
 MENU_RECT = pygame.Rect(layout.WIDTH // 2 - 100, 44, 200, 272)
 """Where the menu sits; its height follows the number of entries."""
@@ -26,7 +32,7 @@ class MenuScene(Scene):
 
     overlay = True
 
-    def __init__(self, app, table: TableScene | None = None) -> None:
+    def __init__(self, app, table: Table | None = None) -> None:
         super().__init__(app)
         self.table = table
 
@@ -67,17 +73,11 @@ class MenuScene(Scene):
             self.app.pop()
             self.table.open_last_trick()
         elif pressed == "score" and self.table:
-            from scenes.screens.score import ScoreScene
-
-            self.app.push(ScoreScene(self.app, self.table.model))
+            self.app.open("score", self.table.model)
         elif pressed == "options":
-            from scenes.screens.options import OptionsScene
-
-            self.app.push(OptionsScene(self.app))
+            self.app.open("options")
         elif pressed == "help":
-            from scenes.screens.help import HelpScene
-
-            self.app.push(HelpScene(self.app, "how_to_play"))
+            self.app.open("help", "how_to_play")
         elif pressed == "save_hand":
             self.app.change_settings(save_hand=not self.app.settings.save_hand)
             self.buttons["save_hand"].set_text(widgets.toggle_text("Save Hand", self.app.settings.save_hand))

@@ -76,9 +76,7 @@ class ScoreScene(Scene):
             if self.score is None:
                 self.app.pop()
                 return
-            from scenes.screens.menu import MenuScene
-
-            self.app.push(MenuScene(self.app))
+            self.app.open("menu")
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(self.veil, (0, 0))

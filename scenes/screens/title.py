@@ -68,33 +68,22 @@ class TitleScene(Scene):
             app.change_settings(save_hand=not app.settings.save_hand)
             self.buttons["save_hand"].set_text(widgets.toggle_text("Save Hand", app.settings.save_hand))
         elif entry == "options":
-            from scenes.screens.options import OptionsScene
-
-            app.push(OptionsScene(app))
+            app.open("options")
         elif entry in ("help", "about"):
-            from scenes.screens.help import HelpScene
-
-            app.push(HelpScene(app, "how_to_play" if entry == "help" else "about",
-                               statistics_path=app.statistics_path))
+            app.open("help", "how_to_play" if entry == "help" else "about", statistics_path=app.statistics_path)
         elif entry == "review":
-            from scenes.screens.review import ReviewScene
-
-            app.push(ReviewScene(app, app.log_path))
+            app.open("review", app.log_path)
         elif entry == "statistics":
-            from scenes.screens.statistics import StatisticsScene
-
-            app.push(StatisticsScene(app, app.statistics, app.statistics_path))
+            app.open("statistics", app.statistics, app.statistics_path)
 
     def new_game(self) -> None:
         """Deal a new game; first ask, when that would lose a game left unfinished."""
         if not self.app.has_saved_game():
             self.app.new_game()
             return
-        from scenes.screens.confirm import ConfirmScene
-
-        self.app.push(ConfirmScene(self.app, "Start a new game?",
-                                   "The unfinished game that Continue would take up again will be lost.",
-                                   "New game", "Keep it", self.app.new_game))
+        self.app.open("confirm", "Start a new game?",
+                      "The unfinished game that Continue would take up again will be lost.",
+                      "New game", "Keep it", self.app.new_game)
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(self.app.felt, (0, 0))

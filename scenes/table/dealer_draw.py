@@ -56,9 +56,7 @@ class DealerDrawScene(Scene):
                 self.to_table()
 
     def to_table(self) -> None:
-        from scenes.table.view import TableScene
-
-        self.app.replace(TableScene(self.app))
+        self.app.show("table")
 
     def update(self, dt: float) -> None:
         self.elapsed += dt

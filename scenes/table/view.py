@@ -1,9 +1,11 @@
-"""The table from the deal to the last trick: engine events become motion, sound and words.
+"""The table on screen: engine events become motion, sound and words; the player's mouse and
+keys become choices.
 
-The engine's events wait in the session's queue; each becomes a *beat* (a card
-flight, a pause, an announcement). Only when every event has been shown does the
-scene ask for the next decision: from the player through the fan and the bid box,
-or from a computer player thinking in the worker process.
+The scene is a view over a :class:`scenes.table.controller.TableController`. Each event the
+controller gives becomes a *beat* (a card flight, a pause, an announcement); only when
+every event has been shown does the scene ask the controller what the table waits for,
+and then offers the player the fan and the bid box, or shows a computer thinking. No rule
+is decided here.
 """
 
 from __future__ import annotations
@@ -13,7 +15,6 @@ from collections.abc import Callable
 
 import pygame
 
-from game.bids import Bid
 from game.cards import Card
 from game.events import (
     BidChanged,
@@ -30,18 +31,15 @@ from game.events import (
     SpadesBroken,
     TrickWon,
 )
-from game.hand import RuleError
-from game.players import decide
-from game.players.levels import LEVELS, level_named
-from game.players.thinker import Answer, Request, player_seed
+from game.players.thinker import Answer
 from game.seats import side_of
-from game.view import seat_view
 from scenes.look import layout, text
 from scenes.look.animation import Beat, Fade, Flight
 from scenes.look.palette import GOLD, PANEL, PANEL_EDGE, WHITE
 from scenes.look.text import does, plural
 from scenes.scene import Scene
 from scenes.table.bid_box import BidBox
+from scenes.table.controller import BidsPause, TableController, Thinking, Turn
 from scenes.table.model import TableModel
 from scenes.table.painter import DOTS_STEP, SIDE_TURNS, Marks, TablePainter, fan_positions, hand_origin
 
@@ -49,7 +47,11 @@ WRITE_ERROR_LIFE = 8.0
 """Seconds a failed Save Hand or statistics write is told on the table (it stays in the title's notices)."""
 THINKING_POLL = 0.05
 """How often the table looks for a computer's answer."""
-
+BOX_PHASES = ("blind", "misdeal", "bid", "exchange")
+"""The decisions the bid box answers (cards are played from the fan)."""
+ENTER_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_UP)
+NAMED_KEYS = {pygame.K_n: "nil", pygame.K_b: "bnil", pygame.K_d: "misdeal"}
+STEP_KEYS = {pygame.K_PLUS: 1, pygame.K_EQUALS: 1, pygame.K_KP_PLUS: 1, pygame.K_MINUS: -1, pygame.K_KP_MINUS: -1}
 
 
 def bids_summary(model: TableModel) -> str:
@@ -72,9 +74,11 @@ class TableScene(Scene):
 
     def __init__(self, app) -> None:
         super().__init__(app)
-        self.session = app.session
-        self.game = self.session.game
-        self.model = TableModel(self.game) if self.session.pending else TableModel.from_game(self.game)
+        session = app.session
+        self.control = TableController(session.game, session.pending, app.thinker, lambda: app.settings,
+                                       app.new_token)
+        game = session.game
+        self.model = TableModel(game) if session.pending else TableModel.from_game(game)
         self.painter = TablePainter(app.art, app.felt)
         self.beats: deque[Beat] = deque()
         self.beat: Beat | None = None
@@ -86,26 +90,34 @@ class TableScene(Scene):
         """The decision a refusal or advice belongs to: it goes when that turn is over."""
         self.hurry = False
         self.clock = 0.0
+        self.turn: Turn | None = None
+        """The player's decision on offer."""
         self.box: BidBox | None = None
-        self.decision_key: tuple | None = None
-        self.asked: tuple[int, float] | None = None
-        """The token of the computer decision asked for, and when."""
-        self.suggest_token: int | None = None
-        self.suggested: Card | None = None
         self.advice: Answer | None = None
-        """Suggest's answer for the decision now open (asked once; S again shows it again)."""
+        """Suggest's answer shown for the decision now open."""
+        self.suggested: Card | None = None
         self.selected: set[Card] = set()
         self.hover: Card | None = None
+        self.thinking: str | None = None
+        """The computer seat whose decision is awaited."""
         self.reveal = False
         self.show_last = False
         self.paused = False
         self.closed = False
-        self.reviewed = 0
-        """The hand whose bids have been shown before its first card."""
-        self.waiting: Answer | None = None
         self._shown: tuple = ()
         self.hand_problems: list[str] = []
         """Files that could not be written during this hand, told again on its score screen."""
+        self.shows: dict[type, Callable[[Event], Beat]] = {
+            HandStarted: self.show_hand_started, CardDealt: self.show_card_dealt, BlindChoice: self.show_quietly,
+            MisdealCalled: self.show_misdeal, BidMade: self.show_bid, BidChanged: self.show_bid_changed,
+            CardsExchanged: self.show_exchange, CardPlayed: self.show_card_played, SpadesBroken: self.show_broken,
+            TrickWon: self.show_trick_won, HandScored: self.show_hand_scored, GameOver: self.show_game_over,
+        }
+
+    @property
+    def game(self):
+        """The engine's game this table shows (for reading only: choices go through the controller)."""
+        return self.control.game
 
     # -- life on the stack ---------------------------------------------------------------
     def exit(self) -> None:
@@ -136,7 +148,7 @@ class TableScene(Scene):
         """Show one message in place of any other; `this_turn` ones (refusals, advice) go as
         soon as the player's decision is made, announcements when their time is up."""
         self.message = Fade(words, life)
-        self.message_turn = self.decision_key if this_turn else None
+        self.message_turn = self.turn.key if this_turn and self.turn else None
 
     def end_turn_messages(self) -> None:
         """The decision the message spoke of is over: take the message away."""
@@ -148,7 +160,7 @@ class TableScene(Scene):
 
     @property
     def busy(self) -> bool:
-        return bool(self.beat or self.beats or self.flights or self.session.pending)
+        return bool(self.beat or self.beats or self.flights or self.control.events_waiting)
 
     def south_order(self) -> list[Card]:
         settings = self.app.settings
@@ -162,99 +174,101 @@ class TableScene(Scene):
                 return fan_positions("S", len(order))[order.index(card)]
         return hand_origin(seat, len(self.model.holdings[seat]))
 
-    def fly(self, card: Card, start, end, duration: float, *, face_up: bool, turns: int = 0,
-            delay: float = 0.0, on_land: Callable[[], None] | None = None) -> None:
+    def fly(self, card: Card, start, end, duration: float, *, face_up: bool, turns: int = 0) -> None:
         self.in_flight.add(card)
+        self.flights.append(Flight((card, face_up, turns), start, end, duration, 0.0,
+                                   lambda: self.in_flight.discard(card)))
 
-        def land() -> None:
-            self.in_flight.discard(card)
-            if on_land:
-                on_land()
+    def announced_pause(self) -> Beat:
+        """A pause after news the player should read (a click goes on)."""
+        return Beat(self.time(layout.ANNOUNCE_PAUSE), wait_click=self.app.speed > 0)
 
-        self.flights.append(Flight((card, face_up, turns), start, end, duration, delay, land))
+    # -- events into beats ----------------------------------------------------------------------
+    def show_hand_started(self, event: HandStarted) -> Beat:
+        self.model.apply(event)
+        if not self.control.offers_blind():
+            self.model.south_looked = True
+        self.reveal = False
+        self.app.sounds.play("shuffle")
+        words = "Redeal" if event.redeal else f"Hand {event.number}"
+        self.say(f"{words}: {does(self.name(event.dealer), 'deal')}")
+        return Beat(self.time(0.5))
 
-    # -- events into beats ------------------------------------------------------------------------
-    def beat_for(self, event: Event) -> Beat:  # noqa: C901 - one branch per kind of event
-        model, sounds = self.model, self.app.sounds
-        if isinstance(event, HandStarted):
-            model.apply(event)
-            if not self.offers_blind():
-                model.south_looked = True
-            self.reveal = False
-            sounds.play("shuffle")
-            words = "Redeal" if event.redeal else f"Hand {event.number}"
-            self.say(f"{words}: {does(self.name(event.dealer), 'deal')}")
-            return Beat(self.time(0.5))
-        if isinstance(event, CardDealt):
-            model.apply(event)
-            sounds.play("deal")
-            start = hand_origin(model.dealer, 13)
-            end = self.card_position(event.seat, event.card)
-            self.fly(event.card, start, end, self.time(layout.DEAL_FLIGHT), face_up=False,
-                     turns=SIDE_TURNS[event.seat])
-            return Beat(self.time(layout.DEAL_INTERVAL))
-        if isinstance(event, BlindChoice):
-            model.apply(event)
-            return Beat()
-        if isinstance(event, MisdealCalled):
-            sounds.play("set")
-            self.say(f"{does(self.name(event.seat), 'call')} a misdeal: {event.grounds}")
-            return Beat(self.time(layout.ANNOUNCE_PAUSE), wait_click=self.app.speed > 0)
-        if isinstance(event, BidMade):
-            model.apply(event)
-            sounds.play("bid")
-            if event.bid.is_nil:
-                self.say(f"{does(self.name(event.seat), 'bid')} {'blind nil' if event.bid.blind else 'nil'}")
-            elif event.automatic:
-                self.say(f"{self.name(event.seat)} must bid {event.bid.tricks} (one per spade)")
-            return Beat(self.time(layout.BID_PAUSE if event.seat != "S" else 0.15))
-        if isinstance(event, BidChanged):
-            model.apply(event)
-            self.say(f"{self.name(event.seat)}'s bid {event.old.display} becomes {event.new.display}: "
-                     "one partner must bid nil")
-            return Beat(self.time(layout.ANNOUNCE_PAUSE), wait_click=self.app.speed > 0)
-        if isinstance(event, CardsExchanged):
-            starts = {card: self.card_position(event.giver, card) for card in event.cards}
-            model.apply(event)
-            shown = "S" in (event.giver, event.receiver)
-            for card in event.cards:
-                self.fly(card, starts[card], self.card_position(event.receiver, card),
-                         self.time(layout.PLAY_FLIGHT * 2), face_up=shown)
-            self.say(f"{does(self.name(event.giver), 'pass', 'passes')} {plural(len(event.cards), 'card')} "
-                     f"to {self.name(event.receiver)}")
-            return Beat(self.time(0.3))
-        if isinstance(event, CardPlayed):
-            start = self.card_position(event.seat, event.card)
-            model.apply(event)
-            sounds.play("play")
-            self.fly(event.card, start, layout.TRICK_SLOTS[event.seat], self.time(layout.PLAY_FLIGHT), face_up=True)
-            if event.seat == "S":
-                self.suggested = None
-                if self.hover == event.card:
-                    self.hover = None
-            return Beat()
-        if isinstance(event, SpadesBroken):
-            model.apply(event)
-            sounds.play("spades_broken")
-            self.say("Spades are broken")
-            return Beat()
-        if isinstance(event, TrickWon):
-            model.apply(event)
-            sounds.play("trick")
-            delay = self.app.settings.trick_delay
-            click = delay <= 0 and self.app.speed > 0
-            return Beat(self.time(delay if delay > 0 else 0.0), on_end=self.sweep, wait_click=click)
-        if isinstance(event, HandScored):
-            model.apply(event)
-            us = event.score.sides[side_of("S", self.game.rules.partners)]
-            sounds.play("made" if us.made else "set")
-            self.reveal = True
-            if self.app.speed > 0:  # the four hands stay until the player clicks
-                return Beat(on_end=lambda: self.show_score(event), wait_click=True)
-            return Beat(on_end=lambda: self.show_score(event))
-        if isinstance(event, GameOver):
-            return Beat(on_end=lambda: self.game_over(event))
+    def show_card_dealt(self, event: CardDealt) -> Beat:
+        self.model.apply(event)
+        self.app.sounds.play("deal")
+        self.fly(event.card, hand_origin(self.model.dealer, 13), self.card_position(event.seat, event.card),
+                 self.time(layout.DEAL_FLIGHT), face_up=False, turns=SIDE_TURNS[event.seat])
+        return Beat(self.time(layout.DEAL_INTERVAL))
+
+    def show_quietly(self, event: Event) -> Beat:
+        self.model.apply(event)
         return Beat()
+
+    def show_misdeal(self, event: MisdealCalled) -> Beat:
+        self.app.sounds.play("set")
+        self.say(f"{does(self.name(event.seat), 'call')} a misdeal: {event.grounds}")
+        return self.announced_pause()
+
+    def show_bid(self, event: BidMade) -> Beat:
+        self.model.apply(event)
+        self.app.sounds.play("bid")
+        if event.bid.is_nil:
+            self.say(f"{does(self.name(event.seat), 'bid')} {'blind nil' if event.bid.blind else 'nil'}")
+        elif event.automatic:
+            self.say(f"{self.name(event.seat)} must bid {event.bid.tricks} (one per spade)")
+        return Beat(self.time(layout.BID_PAUSE if event.seat != "S" else 0.15))
+
+    def show_bid_changed(self, event: BidChanged) -> Beat:
+        self.model.apply(event)
+        self.say(f"{self.name(event.seat)}'s bid {event.old.display} becomes {event.new.display}: "
+                 "one partner must bid nil")
+        return self.announced_pause()
+
+    def show_exchange(self, event: CardsExchanged) -> Beat:
+        starts = {card: self.card_position(event.giver, card) for card in event.cards}
+        self.model.apply(event)
+        shown = "S" in (event.giver, event.receiver)
+        for card in event.cards:
+            self.fly(card, starts[card], self.card_position(event.receiver, card), self.time(layout.PLAY_FLIGHT * 2),
+                     face_up=shown)
+        self.say(f"{does(self.name(event.giver), 'pass', 'passes')} {plural(len(event.cards), 'card')} "
+                 f"to {self.name(event.receiver)}")
+        return Beat(self.time(0.3))
+
+    def show_card_played(self, event: CardPlayed) -> Beat:
+        start = self.card_position(event.seat, event.card)
+        self.model.apply(event)
+        self.app.sounds.play("play")
+        self.fly(event.card, start, layout.TRICK_SLOTS[event.seat], self.time(layout.PLAY_FLIGHT), face_up=True)
+        if event.seat == "S":
+            self.suggested = None
+            if self.hover == event.card:
+                self.hover = None
+        return Beat()
+
+    def show_broken(self, event: SpadesBroken) -> Beat:
+        self.model.apply(event)
+        self.app.sounds.play("spades_broken")
+        self.say("Spades are broken")
+        return Beat()
+
+    def show_trick_won(self, event: TrickWon) -> Beat:
+        self.model.apply(event)
+        self.app.sounds.play("trick")
+        delay = self.app.settings.trick_delay
+        return Beat(self.time(max(delay, 0.0)), on_end=self.sweep, wait_click=delay <= 0 and self.app.speed > 0)
+
+    def show_hand_scored(self, event: HandScored) -> Beat:
+        self.model.apply(event)
+        us = event.score.sides[side_of("S", self.model.rules.partners)]
+        self.app.sounds.play("made" if us.made else "set")
+        self.reveal = True
+        # the four hands stay until the player clicks
+        return Beat(on_end=lambda: self.show_score(event), wait_click=self.app.speed > 0)
+
+    def show_game_over(self, event: GameOver) -> Beat:
+        return Beat(on_end=lambda: self.game_over(event))
 
     def sweep(self) -> None:
         """The marked trick glides to its winner."""
@@ -269,153 +283,91 @@ class TableScene(Scene):
         self.beats.append(Beat())
 
     def show_score(self, event: HandScored) -> None:
-        from scenes.screens.score import ScoreScene
-
         self.reveal = False
-        final = self.game.over and len(self.model.scores) == len(self.game.finished)
-        self.app.push(ScoreScene(self.app, self.model, event.score, final=final, problems=self.hand_problems))
+        game = self.control.game
+        final = game.over and len(self.model.scores) == len(game.finished)
+        self.app.open("score", self.model, event.score, final=final, problems=self.hand_problems)
         self.hand_problems = []
 
     def game_over(self, event: GameOver) -> None:
-        from scenes.screens.game_over import GameOverScene
-
         self.app.save_game()
-        won = event.winner == side_of("S", self.game.rules.partners)
+        won = event.winner == side_of("S", self.model.rules.partners)
         self.app.sounds.play("win" if won else "lose")
-        self.app.replace(GameOverScene(self.app, self.model, event.winner, seed=self.game.seed or 0))
+        self.app.show("game_over", self.model, event.winner, seed=self.control.game.seed or 0)
 
-    # -- decisions ------------------------------------------------------------------------------------------
-    def decide(self) -> None:
-        """Nothing left to show: let the player or a computer player act."""
-        seat = self.game.to_act
-        if seat is None:
-            return
-        if self.game.phase == "play" and not self.game.hand.tricks and not self.game.hand.trick and (
-                self.reviewed != self.game.hand.number):
-            self.review_bids()
-            return
-        key = (self.game.hand.number, len(self.game.actions), self.game.phase)
-        if seat == "S":
-            if self.game.phase == "blind" and not self.offers_blind():
-                self.act("look")
-                return
-            if key != self.decision_key:
-                self.end_turn_messages()
-                self.decision_key = key
-                self.offer_choices()
-            self.play_last_card()
-            return
-        self._close_box()
-        if self.asked is None:
-            token = self.app.new_token()
-            view = seat_view(self.game.hand, seat)
-            level = self.app.settings.level
-            self.app.thinker.ask(Request(token, "decide", level, view, seed=player_seed(self.game.seed, seat),
-                                         time_limit=level_named(level).in_game_limit))
-            self.asked = (token, self.clock)
+    # -- what the table waits for -------------------------------------------------------------------
+    def wait(self) -> None:
+        """Every event is shown: ask the controller what comes next and offer it."""
+        moment = self.control.next_moment(self.clock, self.time(layout.THINK_PAUSE))
+        self.thinking = moment.seat if isinstance(moment, Thinking) else None
+        if isinstance(moment, BidsPause):
+            self.say(bids_summary(self.model), life=layout.BID_REVIEW_PAUSE + 0.5)
+            self.beats.append(Beat(self.time(layout.BID_REVIEW_PAUSE), on_end=self.control.end_pause,
+                                   wait_click=self.app.speed > 0))
+        elif isinstance(moment, Turn):
+            if self.turn is None or moment.key != self.turn.key:
+                self.offer(moment)
+            self.take_advice()
+        elif self.turn is not None:
+            self.turn = None
+            self._close_box()
 
-    def offers_blind(self) -> bool:
-        """Whether to ask the player "Bid blind?" where the rules allow it: the player's
-        preference (always, only while our side trails, never); otherwise the cards turn up."""
-        wanted = self.app.settings.blind_offer
-        if wanted == "trailing":
-            return self.model.behind("S") > 0
-        return wanted == "always"
-
-    def review_bids(self) -> None:
-        """A pause to look at the bids before the first card (a click goes on)."""
-        self.reviewed = self.game.hand.number
-        self.say(bids_summary(self.model), life=layout.BID_REVIEW_PAUSE + 0.5)
-        self.beats.append(Beat(self.time(layout.BID_REVIEW_PAUSE), wait_click=self.app.speed > 0))
-
-    def seed(self) -> int:
-        return (self.game.seed + 7919 * len(self.game.actions)) % 2**31
-
-    def offer_choices(self) -> None:
+    def offer(self, turn: Turn) -> None:
         """The player's turn: the bid box for bidding questions, the fan for cards."""
+        self.end_turn_messages()
+        self.turn = turn
         self._close_box()
         self.selected = set()
         self.suggested = None
         self.advice = None
         if self.hover not in self.model.holdings["S"]:
             self.hover = None
-        hand = self.game.hand
-        phase = hand.phase
-        if phase in ("blind", "misdeal", "bid", "exchange"):
-            legal = hand.legal_choices("S")
-            count = hand.exchange_count if phase == "exchange" else 0
-            self.box = BidBox(self.app.ui, phase, legal, count)
-            if phase == "exchange":
-                self.say(f"Pick {plural(count, 'card')} to give your partner", this_turn=True)
+        if turn.phase in BOX_PHASES:
+            self.box = BidBox(self.app.ui, turn.phase, list(turn.legal), turn.give)
+            if turn.phase == "exchange":
+                self.say(f"Pick {plural(turn.give, 'card')} to give your partner", this_turn=True)
                 self.box.enable_give(self.exchange_ready())
         if self.paused and self.box:
             self.box.hide()
 
     def exchange_ready(self) -> bool:
-        hand = self.game.hand
-        count = hand.exchange_count
-        blind_nil_giver = hand.bids.get("S") == Bid(0, blind=True) and len(hand.holding("S")) == 13
-        return len(self.selected) == count or (blind_nil_giver and len(self.selected) <= count)
-
-    def play_last_card(self) -> None:
-        hand = self.game.hand
-        if (hand.phase == "play" and self.app.settings.auto_last_card and len(hand.holding("S")) == 1):
-            self.act(str(hand.holding("S")[0]))
+        turn = self.turn
+        return turn is not None and (len(self.selected) == turn.give or (turn.give_fewer and
+                                                                          len(self.selected) <= turn.give))
 
     def act(self, choice) -> None:
         """Carry out the player's choice; a refusal is explained above the hand."""
-        try:
-            self.game.apply("S", choice)
-        except RuleError as refusal:
-            self.say(str(refusal), this_turn=True)
+        refusal = self.control.choose(choice)
+        if refusal:
+            self.say(refusal, this_turn=True)
             return
         self._close_box()
         self.end_turn_messages()
-        self.decision_key = None
+        self.turn = None
         self.selected = set()
 
-    def receive(self, answer: Answer) -> None:
-        if answer.token == self.suggest_token:
-            self.suggest_token = None
-            self.take_suggestion(answer)
-            return
-        if self.asked is None or answer.token != self.asked[0]:
-            return
-        seat = self.game.to_act
-        self.asked = None
-        if seat is None:
-            return
-        try:
-            if answer.error:
-                raise RuleError(answer.error)
-            self.game.apply(seat, answer.choice)
-        except RuleError:  # the worker failed or erred: Normal decides, the game goes on
-            view = seat_view(self.game.hand, seat)
-            self.game.apply(seat, decide(LEVELS["normal"](seat, view["rules"], self.seed()), view))
-
     def ask_suggestion(self) -> None:
-        """Suggest (S, right click): ask the partner's level once per decision; asked again,
-        the same advice shows again."""
-        if self.game.to_act != "S" or self.busy or self.suggest_token is not None:
+        """Suggest (S, right click): the partner's level is asked once per decision; asked
+        again, the same advice shows again."""
+        if self.turn is None or self.busy:
             return
-        if self.advice is not None:
-            self.take_suggestion(self.advice)
-            return
-        self.suggest_token = self.app.new_token()
-        self.app.thinker.ask(Request(self.suggest_token, "suggest", self.app.settings.level,
-                                     seat_view(self.game.hand, "S"), seed=self.seed(),
-                                     time_limit=level_named(self.app.settings.level).in_game_limit))
+        answer = self.control.suggest()
+        if answer is not None:
+            self.show_advice(answer)
 
-    def take_suggestion(self, answer: Answer) -> None:
-        if answer.error or self.game.to_act != "S":
-            return
+    def take_advice(self) -> None:
+        """Advice that has come for the turn on offer, shown once."""
+        advice = self.control.advice
+        if advice is not None and advice is not self.advice and self.control.advice_key == self.turn.key:
+            self.show_advice(advice)
+
+    def show_advice(self, answer: Answer) -> None:
         self.advice = answer
         self.say(answer.reason, life=2 * layout.MESSAGE_LIFE, this_turn=True)
-        phase = self.game.phase
-        if phase == "play":
+        if self.turn.phase == "play":
             self.suggested = Card.parse(str(answer.choice))
             self.hover = self.suggested  # the keyboard's cursor: Enter plays the advice
-        elif phase == "exchange":
+        elif self.turn.phase == "exchange":
             self.selected = {Card.parse(c) for c in answer.choice}
             if self.box:
                 self.box.enable_give(self.exchange_ready())
@@ -432,7 +384,7 @@ class TableScene(Scene):
             self.ask_suggestion()
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             self.on_click(event.pos)
-        elif self.box and self.game.to_act == "S":
+        elif self.box and self.turn is not None:
             choice = self.box.choice_for(event)
             if choice == "give":
                 self.act([str(c) for c in self.selected])
@@ -442,9 +394,7 @@ class TableScene(Scene):
     def on_key(self, event: pygame.event.Event) -> None:
         key = event.key
         if key == pygame.K_ESCAPE:
-            from scenes.screens.menu import MenuScene
-
-            self.app.push(MenuScene(self.app, table=self))
+            self.app.open("menu", table=self)
         elif key == pygame.K_l:
             self.show_last = not self.show_last
         elif key == pygame.K_s:
@@ -455,41 +405,43 @@ class TableScene(Scene):
         elif self.busy:
             if key in (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER):
                 self.skip()
-        elif self.game.to_act == "S":
+        elif self.turn is not None:
             self.on_turn_key(key)
 
     def on_turn_key(self, key: int) -> None:
         """The keyboard on the player's turn: arrows pick a card, Enter plays or bids, +/- set the bid,
         N nil, B blind nil, D misdeal; before looking or on a misdeal question Enter looks or keeps."""
-        cursor = self.cursor()
         if key in (pygame.K_LEFT, pygame.K_RIGHT):
-            cards = self.visible_south()
-            if cards and self.model.south_looked:
-                index = cards.index(cursor) if cursor is not None else (-1 if key == pygame.K_RIGHT else 0)
-                self.hover = cards[max(0, min(len(cards) - 1, index + (1 if key == pygame.K_RIGHT else -1)))]
-        elif key == pygame.K_SPACE and cursor is not None:
-            self.choose_card(cursor)
-        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_UP):
-            if self.game.phase == "play" and cursor is not None:
-                self.choose_card(cursor)
-            elif self.game.phase == "exchange" and self.exchange_ready():
-                self.act([str(c) for c in self.selected])
-            elif self.box and self.box.numbers:
-                self.act(self.box.number_choice())
-            elif self.box:
-                safe = next((c for c in ("look", "keep") if c in self.box.legal), None)
-                if safe:
-                    self.act(safe)
-        elif self.box and key in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
-            self.box.step(1)
-        elif self.box and key in (pygame.K_MINUS, pygame.K_KP_MINUS):
-            self.box.step(-1)
-        elif self.box and key == pygame.K_n and "nil" in self.box.legal:
-            self.act("nil")
-        elif self.box and key == pygame.K_b and "bnil" in self.box.legal:
-            self.act("bnil")
-        elif self.box and key == pygame.K_d and "misdeal" in self.box.legal:
-            self.act("misdeal")
+            self.move_cursor(1 if key == pygame.K_RIGHT else -1)
+        elif key == pygame.K_SPACE and self.cursor() is not None:
+            self.choose_card(self.cursor())
+        elif key in ENTER_KEYS:
+            self.press_enter()
+        elif self.box and key in STEP_KEYS:
+            self.box.step(STEP_KEYS[key])
+        elif self.box and NAMED_KEYS.get(key) in self.box.legal:
+            self.act(NAMED_KEYS[key])
+
+    def move_cursor(self, step: int) -> None:
+        cards = self.visible_south()
+        if cards and self.model.south_looked:
+            cursor = self.cursor()
+            index = cards.index(cursor) if cursor is not None else (-1 if step > 0 else 0)
+            self.hover = cards[max(0, min(len(cards) - 1, index + step))]
+
+    def press_enter(self) -> None:
+        """Enter: play the card pointed at, give the cards picked, make the bid shown, or look / keep."""
+        phase = self.turn.phase
+        if phase == "play" and self.cursor() is not None:
+            self.choose_card(self.cursor())
+        elif phase == "exchange" and self.exchange_ready():
+            self.act([str(c) for c in self.selected])
+        elif self.box and self.box.numbers:
+            self.act(self.box.number_choice())
+        elif self.box:
+            safe = next((c for c in ("look", "keep") if c in self.box.legal), None)
+            if safe:
+                self.act(safe)
 
     def cursor(self) -> Card | None:
         """The card the keyboard points at: the hovered card while it is still in the hand."""
@@ -503,12 +455,12 @@ class TableScene(Scene):
             self.skip()
             return
         card = self.card_at(pos)
-        if card is not None and self.game.to_act == "S":
+        if card is not None and self.turn is not None:
             self.choose_card(card)
 
     def choose_card(self, card: Card) -> None:
         """A card picked by mouse or keys: played, raised first, or marked for the exchange."""
-        phase = self.game.phase
+        phase = self.turn.phase
         if phase == "exchange":
             self.selected ^= {card}
             if self.box:
@@ -558,21 +510,14 @@ class TableScene(Scene):
         if self.busy or self.paused or self.closed:
             return
         self.hurry = False
-        answer = self.app.thinker.poll()
-        if answer is not None:
-            self.waiting = answer
-        if self.waiting is not None and self.may_answer(self.waiting):
-            answer, self.waiting = self.waiting, None
-            self.receive(answer)
-        if not self.busy:
-            self.decide()
+        self.wait()
 
     def _notice_changes(self) -> None:
         """Ask for a frame when this turn of the loop changed what the table shows without any
         input (an answer arrived, a pause ended, a message or the bid box appeared)."""
-        look = (id(self.beat), len(self.beats), len(self.session.pending), id(self.message), id(self.box),
-                len(self.game.actions), self.suggested, self.hover, len(self.selected), self.show_last,
-                self.reveal, self.asked is None)
+        look = (id(self.beat), len(self.beats), self.control.events_waiting, id(self.message), id(self.box),
+                len(self.control.game.actions), self.suggested, self.hover, len(self.selected), self.show_last,
+                self.reveal, self.thinking)
         if look != self._shown:
             self._shown = look
             self.app.redraw()
@@ -593,8 +538,8 @@ class TableScene(Scene):
                 self.beat = None
             elif self.beats:
                 self.beat = self.beats.popleft()
-            elif self.session.pending:
-                self.beat = self.beat_for(self.session.pending.popleft())
+            elif (event := self.control.next_event()) is not None:
+                self.beat = self.shows.get(type(event), self.show_quietly)(event)
             else:
                 break
         if self.hurry:
@@ -605,10 +550,10 @@ class TableScene(Scene):
     def frame_due(self) -> float | None:
         """0 while cards fly or events wait; else the next of: a pause's end, a message's next
         fade step, the thinking dots' next step."""
-        if self.flights or self.hurry or (self.session.pending and not self.paused):
+        if self.flights or self.hurry or (self.control.events_waiting and not self.paused):
             return 0.0
         dues = [self._beat_due(), self.message.next_change() if self.message else None]
-        if self.asked is not None:
+        if self.thinking:
             dues.append(DOTS_STEP - self.clock % DOTS_STEP)
         known = [due for due in dues if due is not None]
         return min(known) if known else None
@@ -616,7 +561,7 @@ class TableScene(Scene):
     def wake_due(self) -> float | None:
         """While a computer's answer is awaited, look for it often (drawing only when it comes)."""
         due = self.frame_due()
-        if self.asked is not None or self.suggest_token is not None or self.waiting is not None:
+        if self.control.waiting_for_answers:
             return THINKING_POLL if due is None else min(due, THINKING_POLL)
         return due
 
@@ -627,20 +572,15 @@ class TableScene(Scene):
             return None
         return max(0.0, self.beat.duration - self.beat.elapsed)
 
-    def may_answer(self, answer: Answer) -> bool:
-        """A computer's answer shows after it has 'thought' a moment, so play reads naturally."""
-        if answer.token == self.suggest_token or self.asked is None:
-            return True
-        return self.clock - self.asked[1] >= self.time(layout.THINK_PAUSE)
-
     def marks(self) -> Marks:
-        hand = self.game.hand
+        turn = None if self.busy else self.turn
         playable = None
-        if not self.busy and self.game.to_act == "S" and hand.phase == "play" and self.app.settings.dim_illegal:
-            playable = set(hand.legal_plays("S"))
+        if turn is not None and turn.phase == "play" and self.app.settings.dim_illegal:
+            playable = {Card.parse(card) for card in turn.legal}
+        to_act = "S" if turn is not None else (None if self.busy else self.thinking)
         return Marks(hover=self.hover, raised=self.selected, playable=playable, suggested=self.suggested,
-                     in_flight=self.in_flight, to_act=None if self.busy else self.game.to_act,
-                     thinking=self.asked is not None, clock=self.clock, south_order=self.south_order())
+                     in_flight=self.in_flight, to_act=to_act, thinking=self.thinking is not None, clock=self.clock,
+                     south_order=self.south_order())
 
     def draw(self, surface: pygame.Surface) -> None:
         painter, model = self.painter, self.model
@@ -659,7 +599,7 @@ class TableScene(Scene):
         if not (self.paused or self.reveal):  # under the four hands or a panel, the table's words would show through
             painter.draw_plates(surface, model, marks)
             painter.draw_scoreboard(surface, model)
-            painter.draw_status(surface, model, self.game.variant)
+            painter.draw_status(surface, model, self.control.variant)
             self.draw_words(surface)
         if self.show_last:
             self.draw_last_trick(surface)

@@ -1,0 +1,241 @@
+"""The table's control: what to show next, whose turn it is, who is asked — no pygame.
+
+A screen shows a game through a controller. It takes the engine's events one by one
+(:meth:`TableController.next_event`) and animates them; once every event is shown it
+asks :meth:`TableController.next_moment` what the table waits for:
+
+- a :class:`Turn`: the player decides, among the choices the rules allow;
+- a :class:`Thinking` seat: a computer player is deciding (in the worker process);
+- a :class:`BidsPause`: a moment to look at the bids before the first card, until the
+  screen calls :meth:`TableController.end_pause`;
+- None: nothing to wait for (the controller just acted, so new events are waiting, or
+  the game is over).
+
+The player's choices come back through :meth:`TableController.choose`, which answers with
+the rule's refusal, if any. A computer's answer that fails or breaks a rule is replaced by
+Normal's choice, so the game always goes on. Suggest asks the partner's level once per
+decision. This controller runs the engine here, for a game on this computer; a table on a
+server offers the same face to the same screen.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from game.bids import Bid
+from game.events import Event
+from game.game import Game
+from game.hand import RuleError
+from game.players import decide
+from game.players.levels import LEVELS, level_named
+from game.players.thinker import Answer, Request, player_seed
+from game.view import seat_view
+
+PLAYER = "S"
+"""The seat of the person at this screen."""
+
+
+class Preferences(Protocol):
+    """The player's choices the controller follows (the settings have them)."""
+
+    level: str
+    blind_offer: str
+    auto_last_card: bool
+
+
+class Asker(Protocol):
+    """Where questions to computer players go: the thinker (a worker process)."""
+
+    def ask(self, request: Request) -> None: ...
+
+    def poll(self) -> Answer | None: ...
+
+
+@dataclass(frozen=True)
+class Turn:
+    """The player decides now: the `phase` (blind, misdeal, bid, exchange, play) and the
+    `legal` choices in the view's notation. In an exchange the player gives `give` cards;
+    a blind-nil bidder who has not given yet may give fewer (`give_fewer`). `key` tells
+    one decision from the next."""
+
+    key: tuple
+    phase: str
+    legal: tuple[str, ...]
+    give: int = 0
+    give_fewer: bool = False
+
+
+@dataclass(frozen=True)
+class Thinking:
+    """A computer player is deciding for `seat`."""
+
+    seat: str
+
+
+@dataclass(frozen=True)
+class BidsPause:
+    """Every bid of hand `hand` is in: a moment to look at them before the first card."""
+
+    hand: int
+
+
+Moment = Turn | Thinking | BidsPause | None
+
+
+class TableController:
+    """One game on this computer: the engine, its events still to show, and the computer
+    players asked through `asker` (`new_token` numbers each question; `preferences()` gives
+    the player's level and play options as they are now)."""
+
+    def __init__(self, game: Game, pending: deque[Event], asker: Asker, preferences: Callable[[], Preferences],
+                 new_token: Callable[[], int]) -> None:
+        self.game = game
+        self.pending = pending
+        self.asker = asker
+        self.preferences = preferences
+        self.new_token = new_token
+        self.asked: tuple[int, float] | None = None
+        """The computer decision asked for: its token, and when (the screen's clock)."""
+        self.answer: Answer | None = None
+        """A computer's answer that came, waiting for its moment to be shown."""
+        self.suggest_token: int | None = None
+        self.advice: Answer | None = None
+        """Suggest's answer for the player's turn now open."""
+        self.advice_key: tuple | None = None
+        self.reviewed = 0
+        """The last hand whose bids have been looked at."""
+
+    # -- what to show ---------------------------------------------------------------------------
+    def next_event(self) -> Event | None:
+        """The next engine event to show, in order; None when all are shown."""
+        return self.pending.popleft() if self.pending else None
+
+    @property
+    def events_waiting(self) -> bool:
+        return bool(self.pending)
+
+    @property
+    def variant(self) -> str:
+        return self.game.variant
+
+    @property
+    def thinking(self) -> bool:
+        """A computer player has been asked and its move is not shown yet."""
+        return self.asked is not None
+
+    @property
+    def waiting_for_answers(self) -> bool:
+        return self.asked is not None or self.suggest_token is not None or self.answer is not None
+
+    # -- what the table waits for ------------------------------------------------------------------
+    def next_moment(self, now: float, think_pause: float = 0.0) -> Moment:
+        """What the table waits for, every event being shown. A computer's answer is played
+        once it has 'thought' `think_pause` seconds since it was asked (`now` on the same clock)."""
+        self._collect_answers()
+        seat = self.game.to_act
+        if seat is None:
+            return None
+        hand = self.game.hand
+        if self.game.phase == "play" and not hand.tricks and not hand.trick and self.reviewed != hand.number:
+            return BidsPause(hand.number)
+        if seat == PLAYER:
+            return self._player_moment()
+        return self._computer_moment(seat, now, think_pause)
+
+    def end_pause(self) -> None:
+        """The bids have been looked at: play goes on."""
+        self.reviewed = self.game.hand.number
+
+    def _player_moment(self) -> Moment:
+        hand = self.game.hand
+        if hand.phase == "blind" and not self.offers_blind():
+            self.game.apply(PLAYER, "look")
+            return None
+        if hand.phase == "play" and self.preferences().auto_last_card and len(hand.holding(PLAYER)) == 1:
+            self.game.apply(PLAYER, str(hand.holding(PLAYER)[0]))
+            return None
+        return self.turn()
+
+    def turn(self) -> Turn | None:
+        """The player's decision now open, or None when it is not the player's turn."""
+        hand = self.game.hand
+        if self.game.to_act != PLAYER or hand.phase not in ("blind", "misdeal", "bid", "exchange", "play"):
+            return None
+        exchange = hand.phase == "exchange"
+        giver = exchange and hand.bids.get(PLAYER) == Bid(0, blind=True) and len(hand.holding(PLAYER)) == 13
+        return Turn((hand.number, len(self.game.actions), hand.phase), hand.phase,
+                    tuple(hand.legal_choices(PLAYER)), hand.exchange_count if exchange else 0, giver)
+
+    def offers_blind(self) -> bool:
+        """Whether the player is asked "Bid blind?" where the rules allow it: the player's
+        preference (always, only while our side trails, never); otherwise the cards turn up."""
+        wanted = self.preferences().blind_offer
+        if wanted == "trailing":
+            return self.game.hand.behind(PLAYER) > 0
+        return wanted == "always"
+
+    def _computer_moment(self, seat: str, now: float, think_pause: float) -> Moment:
+        if self.asked is None:
+            level = self.preferences().level
+            token = self.new_token()
+            self.asker.ask(Request(token, "decide", level, seat_view(self.game.hand, seat),
+                                   seed=player_seed(self.game.seed, seat),
+                                   time_limit=level_named(level).in_game_limit))
+            self.asked = (token, now)
+        if self.answer is not None and now - self.asked[1] >= think_pause:
+            answer, self.answer, self.asked = self.answer, None, None
+            self._play_answer(seat, answer)
+            return None
+        return Thinking(seat)
+
+    def _collect_answers(self) -> None:
+        while (answer := self.asker.poll()) is not None:
+            if answer.token == self.suggest_token:
+                self.suggest_token = None
+                key = self.turn().key if self.turn() else None
+                if not answer.error and key == self.advice_key:
+                    self.advice = answer
+            elif self.asked is not None and answer.token == self.asked[0]:
+                self.answer = answer
+
+    def _play_answer(self, seat: str, answer: Answer) -> None:
+        """Play a computer's answer; if it failed or the rules refuse it, Normal decides."""
+        try:
+            if answer.error:
+                raise RuleError(answer.error)
+            self.game.apply(seat, answer.choice)
+        except RuleError:
+            view = seat_view(self.game.hand, seat)
+            self.game.apply(seat, decide(LEVELS["normal"](seat, view["rules"], self.seed()), view))
+
+    def seed(self) -> int:
+        """A seed that changes with every decision of the game (for Normal's stand-in, Suggest)."""
+        return (self.game.seed + 7919 * len(self.game.actions)) % 2**31
+
+    # -- the player's choices -----------------------------------------------------------------------
+    def choose(self, choice: Any) -> str | None:
+        """Make the player's choice (view notation); the rule's refusal in plain words, or None."""
+        try:
+            self.game.apply(PLAYER, choice)
+        except RuleError as refusal:
+            return str(refusal)
+        return None
+
+    def suggest(self) -> Answer | None:
+        """Ask the partner's level what it would do in the player's place: the advice at
+        once if it was given for this turn already, else None (it comes to :attr:`advice`)."""
+        turn = self.turn()
+        if turn is None:
+            return None
+        if self.advice is not None and self.advice_key == turn.key:
+            return self.advice
+        if self.suggest_token is None:
+            level = self.preferences().level
+            self.advice, self.advice_key = None, turn.key
+            self.suggest_token = self.new_token()
+            self.asker.ask(Request(self.suggest_token, "suggest", level, seat_view(self.game.hand, PLAYER),
+                                   seed=self.seed(), time_limit=level_named(level).in_game_limit))
+        return None

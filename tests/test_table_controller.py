@@ -1,0 +1,188 @@
+"""The table's control without a screen: whole hands driven through it, the stand-in when a
+computer's answer fails, the pause to look at the bids, Suggest, and the player's preferences."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from collections import deque
+from dataclasses import dataclass
+
+from game.events import CardPlayed, HandScored
+from game.game import Game
+from game.players import decide
+from game.players.levels import LEVELS
+from game.players.thinker import Answer, Request, Thinker
+from game.rules import PRESETS
+from game.scoring import Standing
+from game.view import seat_view
+from scenes.table.controller import PLAYER, BidsPause, TableController, Thinking, Turn
+
+
+@dataclass
+class Preferences:
+    level: str = "normal"
+    blind_offer: str = "trailing"
+    auto_last_card: bool = True
+
+
+class Spoiler:
+    """A thinker whose answers to decisions are spoiled by `spoil` (suggestions pass)."""
+
+    def __init__(self, spoil) -> None:
+        self.thinker = Thinker(inline=True)
+        self.spoil = spoil
+        self.asked: list[Request] = []
+
+    def ask(self, request: Request) -> None:
+        self.asked.append(request)
+        self.thinker.ask(request)
+
+    def poll(self) -> Answer | None:
+        answer = self.thinker.poll()
+        kinds = {request.token: request.kind for request in self.asked}
+        if answer is not None and kinds[answer.token] == "decide":
+            return self.spoil(answer)
+        return answer
+
+
+def controller(rules="partner", spoil=lambda answer: answer, **preferences) -> tuple[TableController, list]:
+    pending: deque = deque()
+    shown: list = []
+    game = Game(PRESETS[rules].rules, seed=9, listeners=[pending.append])
+    tokens = iter(range(1, 10_000))
+    control = TableController(game, pending, Spoiler(spoil), lambda: Preferences(**preferences), lambda: next(tokens))
+    return control, shown
+
+
+def normal_choice(control: TableController) -> str:
+    view = seat_view(control.game.hand, PLAYER)
+    return decide(LEVELS["normal"](PLAYER, view["rules"], 1), view)
+
+
+def run_hand(control: TableController, shown: list, on_moment=None) -> None:
+    """Drive the table as a screen would until the hand's score has been shown."""
+    now = 0.0
+    for _ in range(2000):
+        while (event := control.next_event()) is not None:
+            shown.append(event)
+        if any(isinstance(event, HandScored) for event in shown):
+            return
+        moment = control.next_moment(now)
+        if on_moment:
+            on_moment(moment)
+        if isinstance(moment, BidsPause):
+            control.end_pause()
+        elif isinstance(moment, Turn):
+            assert control.choose(normal_choice(control)) is None
+        now += 0.1
+    raise AssertionError("the hand did not end")
+
+
+def test_a_whole_hand_is_driven_through_the_controller_without_a_screen():
+    control, shown = controller()
+    moments = []
+    run_hand(control, shown, moments.append)
+    played = [event for event in shown if isinstance(event, CardPlayed)]
+    assert len(played) == 52 and len({event.card for event in played}) == 52
+    assert {type(moment) for moment in moments} >= {Turn, Thinking, BidsPause}
+    assert sum(isinstance(moment, BidsPause) for moment in moments) == 1
+
+
+def test_the_controller_needs_no_pygame():
+    code = "import sys, scenes.table.controller; print('pygame' in sys.modules)"
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert result.stdout.strip() == "False"
+
+
+def test_a_refused_choice_says_why_and_changes_nothing():
+    control, shown = controller()
+    while not isinstance(moment := control.next_moment(0.0), Turn) or moment.phase != "play":
+        if isinstance(moment, BidsPause):
+            control.end_pause()
+        elif isinstance(moment, Turn):
+            control.choose(normal_choice(control))
+        while control.next_event():
+            pass
+    before = len(control.game.actions)
+    refused = next((c for c in control.game.hand.holding(PLAYER) if str(c) not in moment.legal), None)
+    if refused is not None:
+        assert control.choose(str(refused))
+    assert control.choose("ZZ")
+    assert len(control.game.actions) == before
+
+
+def test_failed_and_illegal_answers_are_replaced_by_normals_choice():
+    spoilt = iter([lambda a: Answer(a.token, "not a choice"), lambda a: Answer(a.token, None, error="it died")])
+    control, shown = controller(spoil=lambda answer: next(spoilt, lambda a: a)(answer))
+    run_hand(control, shown)
+    assert len(control.game.finished) == 1
+
+
+def test_a_computers_answer_waits_for_its_thinking_pause():
+    control, _ = controller()
+    while not isinstance(moment := control.next_moment(0.0, think_pause=1.0), Thinking):
+        if isinstance(moment, Turn):
+            control.choose(normal_choice(control))
+        while control.next_event():
+            pass
+    actions = len(control.game.actions)
+    assert isinstance(control.next_moment(0.5, think_pause=1.0), Thinking), "half way through its pause"
+    assert len(control.game.actions) == actions
+    assert control.next_moment(1.0, think_pause=1.0) is None and len(control.game.actions) == actions + 1
+
+
+def test_the_bids_pause_holds_play_until_it_ends():
+    control, _ = controller()
+    pauses = 0
+    for _ in range(200):
+        while control.next_event():
+            pass
+        moment = control.next_moment(0.0)
+        if isinstance(moment, BidsPause):
+            pauses += 1
+            if pauses == 3:
+                played = len(control.game.actions)
+                control.end_pause()
+                break
+        elif isinstance(moment, Turn):
+            control.choose(normal_choice(control))
+    assert pauses == 3, "asked again and again until the screen ends it"
+    control.next_moment(0.0)
+    while control.next_event():
+        pass
+    assert not isinstance(control.next_moment(0.0), BidsPause) and len(control.game.actions) >= played
+
+
+def test_suggest_asks_once_per_turn_and_gives_the_same_advice_again():
+    control, _ = controller()
+    while not isinstance(moment := control.next_moment(0.0), Turn):
+        while control.next_event():
+            pass
+    assert control.suggest() is None
+    control.next_moment(0.0)
+    advice = control.advice
+    assert advice is not None and advice.choice in moment.legal
+    assert control.suggest() is advice
+    assert sum(request.kind == "suggest" for request in control.asker.asked) == 1
+
+
+def test_never_asked_to_bid_blind_the_player_looks_at_once():
+    control, _ = controller(blind_offer="never")
+    turns = []
+    for _ in range(60):
+        while control.next_event():
+            pass
+        moment = control.next_moment(0.0)
+        if isinstance(moment, Turn):
+            turns.append(moment.phase)
+            break
+    assert turns and turns[0] != "blind" and PLAYER in control.game.hand.looked
+
+
+def test_the_blind_question_follows_the_standing_when_asked_only_behind():
+    control, _ = controller(blind_offer="trailing")
+    control.game.hand.standings = {"NS": Standing(0), "EW": Standing(100)}
+    assert control.offers_blind()
+    control.game.hand.standings = {"NS": Standing(100), "EW": Standing(100)}
+    assert not control.offers_blind()
