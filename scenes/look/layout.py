@@ -30,19 +30,11 @@ EAST_X = WIDTH - CARD_H + 18
 SIDE_CENTRE_Y = 160
 
 # The trick in the middle: the top-left corner of each seat's card.
-TRICK_CENTRE = (320, 150)
 TRICK_SLOTS = {
     "S": (300, 156),
     "N": (300, 90),
     "W": (252, 123),
     "E": (348, 123),
-}
-# Where a seat's cards come from and go to (deal, sweep), as card centres.
-SEAT_ANCHORS = {
-    "S": (320, 330),
-    "N": (320, 8),
-    "W": (8, 160),
-    "E": (632, 160),
 }
 # Name plates: (x, y, alignment) of the first text line.
 PLATES = {

@@ -14,7 +14,6 @@ FELT_LIGHT = (40, 128, 74)
 RIM = (16, 60, 36)
 RIM_DARK = (10, 38, 24)
 WOOD = (92, 56, 30)
-WOOD_DARK = (62, 36, 20)
 
 # Cards.
 CARD_WHITE = (248, 246, 236)

@@ -10,13 +10,12 @@ import pygame_gui
 from game.cards import Card
 from game.seats import side_of
 from scenes.look import text, widgets
+from scenes.look.breakdown import PANEL_RECT, draw_panel, draw_scoreboard, side_label
 from scenes.look.flourish import Cascade
 from scenes.look.palette import GOLD, GREY_LIGHT, WHITE
 from scenes.look.text import plural
 from scenes.scene import Scene
-from scenes.screens.score import PANEL_RECT, draw_panel, draw_scoreboard
 from scenes.table.model import TableModel
-from scenes.table.painter import side_label
 
 FLOURISH_CARDS = ("AS", "KH", "QD", "JC")
 """The cards that leap when the winner's own last hand is not known (a game restored at its end)."""
@@ -86,7 +85,8 @@ class GameOverScene(Scene):
             words = f"{mark} {side_label(side, partners):5} {standing.points:5d} points, {plural(standing.bags, 'bag')}"
             text.draw(surface, words, (PANEL_RECT.x + 120, y), GOLD if side == self.winner else WHITE, shadow=None)
             y += 10
-        draw_scoreboard(surface, model, y + 10, rows=max(1, (PANEL_RECT.bottom - 56 - y - 20) // 10))
+        draw_scoreboard(surface, model.scores, model.standings, partners, y + 10,
+                        rows=max(1, (PANEL_RECT.bottom - 56 - y - 20) // 10))
         text.draw(surface, "Play again?", (centre, PANEL_RECT.bottom - 44), GREY_LIGHT, align="centre")
         if self.cascade is not None:
             self.cascade.draw(surface)

@@ -12,10 +12,10 @@ import pygame_gui
 
 from game.rules import OPTIONS, PRESETS, Option, Rules
 from scenes.look import text, widgets
+from scenes.look.breakdown import draw_panel
 from scenes.look.palette import GOLD, GREY, GREY_DARK, GREY_LIGHT, PANEL_EDGE, WHITE, Colour
 from scenes.scene import Scene
 from scenes.screens.options import RULE_LABELS
-from scenes.screens.score import draw_panel
 from scenes.settings import stats_path
 
 VERSION = "1.0"

@@ -8,9 +8,9 @@ import pygame
 import pygame_gui
 
 from scenes.look import layout, text, widgets
+from scenes.look.breakdown import draw_panel
 from scenes.look.palette import GOLD, SHADOW
 from scenes.scene import Scene
-from scenes.screens.score import draw_panel
 
 
 class Table(Protocol):

@@ -22,10 +22,10 @@ from game.cards import DECKS, Card
 from game.rules import CUSTOM_SLOTS, OPTIONS, PRESETS, Option, Rules, RulesError, custom_variant
 from game.seats import SEAT_NAMES, SEATS
 from scenes.look import layout, text, widgets
+from scenes.look.breakdown import draw_panel
 from scenes.look.cardart import BACKS
 from scenes.look.palette import GOLD, GOLD_DARK, GOOD, GREY, GREY_DARK, GREY_LIGHT, PANEL_EDGE, WARNING, WHITE, Colour
 from scenes.scene import Scene
-from scenes.screens.score import draw_panel
 from scenes.settings import BLIND_OFFERS, LEVELS, NAME_LENGTH, SCALINGS, SPEEDS, TRICK_DELAY_MAX, Settings
 from scenes.table.model import sort_hand
 

@@ -28,11 +28,12 @@ from game.cards import DECKS, Card
 from game.hand import Hand, RuleError
 from game.players.thinker import Request
 from game.records.handlog import BlockPlace, DamagedBlock, LoggedHand, LogScan, ReplayError, read_block, replay
-from game.scoring import PART_LABELS, PARTS, HandScore
+from game.scoring import HandScore
 from game.seats import SEATS
 from game.text_safety import safe_text
 from game.view import seat_view
-from scenes.look import layout, text, widgets
+from scenes.look import breakdown, layout, text, widgets
+from scenes.look.breakdown import draw_panel, draw_rows, score_notes, score_rows
 from scenes.look.cardart import OUTLINE_WIDTH
 from scenes.look.palette import (
     BLACK,
@@ -46,7 +47,6 @@ from scenes.look.palette import (
     WHITE,
 )
 from scenes.scene import Scene
-from scenes.screens.score import draw_panel
 from scenes.table.model import sort_hand
 
 ADVICE_LEVEL = "expert"
@@ -753,42 +753,25 @@ class ReviewScene(Scene):
             text.draw(surface, line, (layout.WIDTH - EDGE, 6 + i * text.LINE), colour, align="right")
 
     def _draw_breakdown(self, surface: pygame.Surface, score: HandScore, logged: LoggedHand) -> None:
-        """The hand's score by part (from :mod:`game.scoring`) on a panel at the left, the log's
-        Result, Score and Total tags on one at the right."""
-        sides = list(score.sides.values())
-        made = [GOOD if side.made else (WARNING if side.made is False else WHITE) for side in sides]
-        rows: list[tuple[str, list[str], list]] = [
-            ("", [side.side for side in sides], [GOLD] * len(sides)),
-            ("Bid", [str(side.contract) if side.contract else "-" for side in sides], [WHITE] * len(sides)),
-            ("Tricks", [str(side.counted) for side in sides], made)]
-        rows += [(PART_LABELS[part], [f"{side.parts.get(part, 0):+d}" for side in sides], [WHITE] * len(sides))
-                 for part in PARTS if any(side.parts.get(part, 0) for side in sides)]
-        rows += [("-", [], []), ("Hand", [f"{side.total:+d}" for side in sides], [GOLD] * len(sides)),
-                 ("Score", [str(side.after.points) for side in sides], [WHITE] * len(sides)),
-                 ("Bags", [str(side.after.bags) for side in sides], [WHITE] * len(sides))]
-        notes = [f"{_name(logged, n.who) if n.who in SEATS else n.who} {n.kind} {'made' if n.made else 'failed'}"
-                 for side in sides for n in side.nils] + [b for side in sides for b in side.bonuses]
+        """The hand's score by part (as the score screen shows it) on a panel at the left, the
+        log's Result, Score and Total tags on one at the right."""
+        sides = list(score.sides)
+        rows = [breakdown.Row("", tuple(sides), (GOLD,) * len(sides)), *score_rows(score)]
+        notes = score_notes(score, lambda seat: _name(logged, seat))
         rect = BREAKDOWN_RECT.copy()
         rect.height = 8 + 12 + len(rows) * text.LINE + len(notes) * text.LINE + 4
         draw_panel(surface, rect)
         x, y = rect.x + 6, rect.y + 6
         text.draw(surface, "The score", (x, y), GOLD, shadow=None)
-        y += 12
         label_w = 92
         column = (rect.width - label_w - 8) // max(1, len(sides))
-        for label_text, values, colours in rows:
-            if label_text == "-":
-                pygame.draw.line(surface, GREY_DARK, (x, y + 3), (rect.right - 7, y + 3))
-                y += text.LINE // 2 + 2
-                continue
-            text.draw(surface, label_text, (x, y), GREY_LIGHT, shadow=None)
-            for i, (words, colour) in enumerate(zip(values, colours, strict=True)):
-                text.draw(surface, words, (x + label_w + (i + 1) * column - 4, y), colour, shadow=None,
-                          align="right")
-            y += text.LINE
+        y = draw_rows(surface, rows, x, y + 12, x + label_w - 4, column)
         for note in notes:
             text.draw(surface, _fit(note, (rect.width - 12) // 8), (x, y), GOLD, shadow=None)
             y += text.LINE
+        self._draw_log_tags(surface, score, logged)
+
+    def _draw_log_tags(self, surface: pygame.Surface, score: HandScore, logged: LoggedHand) -> None:
         width = NOTES_RECT.width - 12
         result = safe_text(logged.result, LISTED_LENGTH)
         lines = [("The log", GOLD), ("Result", GREY_LIGHT)] + [(line, WHITE) for line in text.wrap(result, width)]

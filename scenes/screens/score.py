@@ -6,42 +6,24 @@ from __future__ import annotations
 import pygame
 import pygame_gui
 
-from game.scoring import PART_LABELS, PARTS, HandScore
+from game.scoring import HandScore
 from scenes.look import layout, text, widgets
-from scenes.look.palette import GOLD, GOOD, GREY, GREY_LIGHT, PANEL, PANEL_EDGE, SHADOW, WARNING, WHITE
+from scenes.look.breakdown import (
+    PANEL_RECT,
+    draw_panel,
+    draw_rows,
+    draw_scoreboard,
+    score_notes,
+    score_rows,
+    side_label,
+    verdict,
+)
+from scenes.look.palette import GOLD, GREY_LIGHT, SHADOW, WARNING, WHITE
 from scenes.look.text import plural
 from scenes.scene import Scene
 from scenes.table.model import TableModel
-from scenes.table.painter import side_label
 
-PANEL_RECT = pygame.Rect(40, 14, 560, 332)
 COLUMN = 120
-
-
-def draw_panel(surface: pygame.Surface, rect: pygame.Rect = PANEL_RECT) -> None:
-    """A black framed panel: score, game over and menu screens sit on one."""
-    pygame.draw.rect(surface, PANEL, rect)
-    pygame.draw.rect(surface, PANEL_EDGE, rect, 1)
-    pygame.draw.rect(surface, GREY, rect.inflate(-4, -4), 1)
-
-
-def draw_scoreboard(surface: pygame.Surface, model: TableModel, top: int, rows: int) -> None:
-    """The running score of every hand (the last `rows` of them), one column per side."""
-    partners = model.rules.partners
-    sides = list(model.standings)
-    x = PANEL_RECT.x + 20
-    text.draw(surface, "Hand", (x, top), GREY_LIGHT, shadow=None)
-    for i, side in enumerate(sides):
-        text.draw(surface, side_label(side, partners), (x + 90 + i * COLUMN, top), GREY_LIGHT, shadow=None)
-    shown = model.scores[-rows:]
-    first = len(model.scores) - len(shown) + 1
-    for row, score in enumerate(shown):
-        y = top + 12 + row * 10
-        text.draw(surface, f"{first + row:3d}", (x, y), WHITE, shadow=None)
-        for i, side in enumerate(sides):
-            part = score.sides[side]
-            words = f"{part.total:+5d} {part.after.points:5d}/{part.after.bags}"
-            text.draw(surface, words, (x + 90 + i * COLUMN, y), WHITE, shadow=None)
 
 
 class ScoreScene(Scene):
@@ -90,32 +72,24 @@ class ScoreScene(Scene):
         text.draw(surface, f"Hand {len(model.scores)}: the score", (PANEL_RECT.centerx, y), GOLD, size=16,
                   align="centre")
         y += 28
-        sides = list(self.score.sides.values())
-        for i, side in enumerate(sides):
-            colour = GOOD if side.made else (WARNING if side.made is False else WHITE)
-            verdict = {True: "made", False: "set", None: ""}[side.made]
-            text.draw(surface, f"{side_label(side.side, partners)} {verdict}", (x + 150 + i * COLUMN, y), colour)
-        rows = [("Bid", lambda s: str(s.contract)), ("Tricks", lambda s: str(s.counted))]
-        rows += [(PART_LABELS[p], lambda s, p=p: f"{s.parts.get(p, 0):+d}") for p in PARTS
-                 if any(s.parts.get(p, 0) for s in sides)]
-        rows += [("This hand", lambda s: f"{s.total:+d}"), ("Score now", lambda s: str(s.after.points)),
-                 ("Bags now", lambda s: str(s.after.bags))]
-        for label_text, value in rows:
-            y += 11
-            text.draw(surface, label_text, (x, y), GREY_LIGHT, shadow=None)
-            for i, side in enumerate(sides):
-                text.draw(surface, value(side), (x + 150 + i * COLUMN, y), WHITE, shadow=None)
-        notes = [f"{model.names.get(nil.who, nil.who)} {nil.kind} {'made' if nil.made else 'failed'}"
-                 for side in sides for nil in side.nils] + [b for side in sides for b in side.bonuses]
+        for i, side in enumerate(self.score.sides.values()):
+            words, colour = verdict(side)
+            text.draw(surface, f"{side_label(side.side, partners)} {words}", (x + 150 + i * COLUMN, y), colour)
+        y = draw_rows(surface, score_rows(self.score), x, y + 11, x + 150 - COLUMN + 40, COLUMN)
+        notes = score_notes(self.score, model.names.get)
         if notes:
-            y += 14
+            y += 4
             text.draw(surface, "; ".join(notes)[:68], (x, y), GOLD, shadow=None)
         if self.problems:
             y += 12
             text.draw(surface, text.wrap(self.problems[-1], PANEL_RECT.width - 40)[0], (x, y), WARNING, shadow=None)
         y += 18
         text.draw(surface, "Scoreboard (hand points, score/bags)", (x, y), GOLD, shadow=None)
-        draw_scoreboard(surface, model, y + 12, rows=max(1, (PANEL_RECT.bottom - 40 - y - 24) // 10))
+        self.draw_scoreboard(surface, y + 12, rows=max(1, (PANEL_RECT.bottom - 40 - y - 24) // 10))
+
+    def draw_scoreboard(self, surface: pygame.Surface, top: int, rows: int) -> None:
+        model = self.model
+        draw_scoreboard(surface, model.scores, model.standings, model.rules.partners, top, rows)
 
     def draw_scoreboard_only(self, surface: pygame.Surface) -> None:
         model = self.model
@@ -129,4 +103,4 @@ class ScoreScene(Scene):
         if not model.scores:
             text.draw(surface, "No hand has been scored yet.", (x, y + 10), GREY_LIGHT, shadow=None)
             return
-        draw_scoreboard(surface, model, y + 10, rows=max(1, (PANEL_RECT.bottom - 40 - y - 24) // 10))
+        self.draw_scoreboard(surface, y + 10, rows=max(1, (PANEL_RECT.bottom - 40 - y - 24) // 10))

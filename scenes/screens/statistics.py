@@ -11,9 +11,9 @@ import pygame_gui
 from game.records.stats import Key, Statistics, Tally
 from game.rules import CUSTOM_SLOTS, PRESETS, custom_variant
 from scenes.look import text, widgets
+from scenes.look.breakdown import draw_panel
 from scenes.look.palette import GOLD, GOOD, GREY, GREY_LIGHT, PANEL_EDGE, WARNING, WHITE
 from scenes.scene import Scene
-from scenes.screens.score import draw_panel
 
 PANEL_RECT = pygame.Rect(8, 10, 624, 340)
 HEADER_Y = 68

@@ -12,6 +12,7 @@ import pygame_gui
 from pygame_gui.elements import UIButton, UIPanel
 
 from scenes.look import layout, widgets
+from scenes.look.text import plural
 
 TITLES = {"blind": "Bid blind?", "misdeal": "Misdeal?", "bid": "Your bid", "exchange": "Exchange"}
 NAMED = (("nil", "Nil"), ("bnil", "Blind Nil"), ("look", "Look"), ("misdeal", "Misdeal"), ("keep", "Keep"))
@@ -30,27 +31,18 @@ class BidBox:
         self.numbers = sorted(int(c[len(prefix):]) for c in legal
                               if c.startswith(prefix) and c[len(prefix):].isdigit())
         self.value = min(self.numbers, key=lambda n: (abs(n - 3), n)) if self.numbers else 0
-        named = [(key, words) for key, words in NAMED if key in legal] if phase != "exchange" else [("give", "Give")]
-        rows: list[list[tuple[str, str]]] = []
-        if self.numbers:
-            rows.append([("ok", "Bid blind" if phase == "blind" else "OK")])
-            if named and named[0][0] == "nil":
-                rows[0].append(named.pop(0))
-        rows += [[entry] for entry in named]
+        rows = self._button_rows()
         hint = HINTS.get(phase, []) if not self.numbers else []
         height = 20 + (30 if self.numbers else 0) + 12 * len(hint) + 24 * len(rows) + 4
         x, top, width, most = layout.BID_BOX
         self.panel = UIPanel(pygame.Rect(x, top + most - height, width, height), manager=manager)
         self.buttons: dict[str, UIButton] = {}
-        title = f"Give {give_count} card{'s' if give_count != 1 else ''}" if phase == "exchange" else TITLES[phase]
+        title = f"Give {plural(give_count, 'card')}" if phase == "exchange" else TITLES[phase]
         widgets.label(manager, (4, 2, width - 10, 14), title, container=self.panel, object_id="box_title")
         inner = width - 10
         y = 18
         if self.numbers:
-            self.buttons["minus"] = widgets.button(manager, (4, y, 28, 26), "-", container=self.panel)
-            self.number = widgets.label(manager, (34, y, inner - 60, 26), str(self.value), container=self.panel,
-                                        object_id="bid_number")
-            self.buttons["plus"] = widgets.button(manager, (inner - 24, y, 28, 26), "+", container=self.panel)
+            self._counter(manager, y, inner)
             y += 30
         for line in hint:
             widgets.label(manager, (4, y, inner, 11), line, container=self.panel, object_id="reason")
@@ -62,6 +54,26 @@ class BidBox:
                                                    container=self.panel)
             y += 24
         self._refresh()
+
+    def _button_rows(self) -> list[list[tuple[str, str]]]:
+        """The buttons under the counter, row by row: OK (and Nil beside it), then one a row."""
+        if self.phase == "exchange":
+            named = [("give", "Give")]
+        else:
+            named = [(key, words) for key, words in NAMED if key in self.legal]
+        rows: list[list[tuple[str, str]]] = []
+        if self.numbers:
+            rows.append([("ok", "Bid blind" if self.phase == "blind" else "OK")])
+            if named and named[0][0] == "nil":
+                rows[0].append(named.pop(0))
+        return rows + [[entry] for entry in named]
+
+    def _counter(self, manager: pygame_gui.UIManager, y: int, inner: int) -> None:
+        """− the number +."""
+        self.buttons["minus"] = widgets.button(manager, (4, y, 28, 26), "-", container=self.panel)
+        self.number = widgets.label(manager, (34, y, inner - 60, 26), str(self.value), container=self.panel,
+                                    object_id="bid_number")
+        self.buttons["plus"] = widgets.button(manager, (inner - 24, y, 28, 26), "+", container=self.panel)
 
     def _refresh(self) -> None:
         if self.numbers:

@@ -15,6 +15,7 @@ import pygame
 from game.cards import Card
 from game.seats import SEATS, partner
 from scenes.look import layout, text, widgets
+from scenes.look.breakdown import side_label
 from scenes.look.cardart import CardArt
 from scenes.look.palette import BLACK, GOLD, GREY, GREY_LIGHT, PANEL, PANEL_EDGE, SHADOW, WARNING, WHITE
 from scenes.table.model import TableModel
@@ -44,12 +45,6 @@ def hand_origin(seat: str, count: int) -> Point:
     """Where a card leaves or joins a seat's hand: the middle of it."""
     positions = fan_positions(seat, max(1, count))
     return positions[len(positions) // 2]
-
-
-def side_label(side: str, partners: bool) -> str:
-    if not partners:
-        return side
-    return "Us" if "S" in side else "Them"
 
 
 @dataclass

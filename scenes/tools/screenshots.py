@@ -41,6 +41,78 @@ def south_choice(table: TableScene):
     return decide(LEVELS["normal"]("S", view["rules"], 1), view)
 
 
+class Shooter:
+    """Plays a scripted game and saves each screen once, at its moment."""
+
+    def __init__(self, app: App, folder: Path) -> None:
+        self.app = app
+        self.folder = folder
+        self.taken: list[str] = []
+
+    def shot(self, name: str) -> None:
+        if name not in self.taken:
+            save(self.app, self.folder, name)
+            self.taken.append(name)
+
+    def wait(self, frames: int) -> None:
+        for _ in range(frames):
+            self.app.step(FRAME)
+
+    def play_game(self) -> None:
+        """A whole game, South choosing like Normal, until game over."""
+        for _ in range(60 * 60 * 20):
+            self.app.step(FRAME)
+            top = self.app.scenes[-1]
+            if isinstance(top, DealerDrawScene) and len(top.landed) >= 5:
+                self.shot("dealer_draw")
+            elif isinstance(top, TableScene):
+                self.at_table(top)
+            elif isinstance(top, ScoreScene):
+                self.wait(5)
+                self.shot("score")
+                self.app.pop()
+            elif isinstance(top, GameOverScene):
+                self.wait(50)  # the winner's cascade under way
+                self.shot("game_over")
+                return
+
+    def at_table(self, table: TableScene) -> None:
+        dealt = sum(len(cards) for cards in table.model.holdings.values())
+        if 20 < dealt < 40 and table.model.hand_number == 1:
+            self.shot("deal")
+        if table.reveal and not table.flights:
+            self.shot("hands")
+            table.skip()  # the four hands wait for a click
+        elif table.busy or table.turn is None:
+            if table.model.trick_winner and not table.flights and "play" in self.taken:
+                self.shot("trick")
+        else:
+            self.players_turn(table)
+            table.act(south_choice(table))
+
+    def players_turn(self, table: TableScene) -> None:
+        phase = table.turn.phase
+        if phase == "blind":
+            self.wait(5)
+            self.shot("blind")
+        elif phase == "bid" and "bidding" not in self.taken:
+            table.ask_suggestion()
+            self.wait(20)
+            self.shot("bidding")
+        elif phase == "play" and len(table.game.hand.tricks) >= 4 and "play" not in self.taken:
+            table.ask_suggestion()
+            self.wait(20)
+            self.shot("play")
+            self.app.push(MenuScene(self.app, table=table))
+            self.wait(5)
+            self.shot("menu")
+            self.app.pop()
+            table.show_last = True
+            self.wait(1)
+            self.shot("last_trick")
+            table.show_last = False
+
+
 def take(folder: Path, seed: int = 11) -> list[str]:
     folder.mkdir(parents=True, exist_ok=True)
     work = Path(tempfile.mkdtemp())
@@ -48,77 +120,15 @@ def take(folder: Path, seed: int = 11) -> list[str]:
                         saved_game=work / "game.json", save_dir=work,
                         statistics_path=work / "statistics.json"))
     app.change_settings(win_score=200, trick_delay=0.6, save_hand=True, blind_offer="always")
-    taken: list[str] = []
-
-    def shot(name: str) -> None:
-        if name not in taken:
-            save(app, folder, name)
-            taken.append(name)
-
-    for _ in range(30):
-        app.step(FRAME)
-    shot("title")
+    shooter = Shooter(app, folder)
+    shooter.wait(30)
+    shooter.shot("title")
     app.new_game()
-    frames = 0
-    while frames < 60 * 60 * 20 and app.running:
-        app.step(FRAME)
-        frames += 1
-        top = app.scenes[-1]
-        if isinstance(top, DealerDrawScene) and len(top.landed) >= 5:
-            shot("dealer_draw")
-        elif isinstance(top, TableScene):
-            table = top
-            dealt = sum(len(v) for v in table.model.holdings.values())
-            if 20 < dealt < 40 and table.model.hand_number == 1:
-                shot("deal")
-            if table.reveal and not table.flights:
-                shot("hands")
-                table.skip()  # the four hands wait for a click
-                continue
-            if table.busy or table.game.to_act != "S":
-                if table.model.trick_winner and not table.flights and "play" in taken:
-                    shot("trick")
-                continue
-            if table.box is not None:
-                if table.game.phase == "blind" and "blind" not in taken:
-                    for _ in range(5):
-                        app.step(FRAME)
-                    shot("blind")
-                if table.game.phase == "bid" and "bidding" not in taken:
-                    table.ask_suggestion()
-                    for _ in range(20):
-                        app.step(FRAME)
-                    shot("bidding")
-            elif table.game.phase == "play" and len(table.game.hand.tricks) >= 4 and "play" not in taken:
-                table.ask_suggestion()
-                for _ in range(20):
-                    app.step(FRAME)
-                shot("play")
-                app.push(MenuScene(app, table=table))
-                for _ in range(5):
-                    app.step(FRAME)
-                shot("menu")
-                app.pop()
-                table.show_last = True
-                app.step(FRAME)
-                shot("last_trick")
-                table.show_last = False
-            choice = south_choice(table)
-            table.act(choice)
-        elif isinstance(top, ScoreScene):
-            for _ in range(5):
-                app.step(FRAME)
-            shot("score")
-            app.pop()
-        elif isinstance(top, GameOverScene):
-            for _ in range(50):  # the winner's cascade under way
-                app.step(FRAME)
-            shot("game_over")
-            break
-    side_screens(app, shot)
-    preset_screens(app, shot)
+    shooter.play_game()
+    side_screens(app, shooter.shot)
+    preset_screens(app, shooter.shot)
     app.close()
-    return taken
+    return shooter.taken
 
 
 def preset_screens(app: App, shot) -> None:
@@ -135,9 +145,9 @@ def preset_screens(app: App, shot) -> None:
         for _ in range(60 * 60 * 5):
             app.step(FRAME)
             top = app.scenes[-1]
-            if not isinstance(top, TableScene) or top.busy or top.game.to_act != "S":
+            if not isinstance(top, TableScene) or top.busy or top.turn is None:
                 continue
-            if top.box is not None and top.game.phase == "bid" or top.game.phase == "play":
+            if top.turn.phase in ("bid", "play"):
                 top.ask_suggestion()
                 for _ in range(20):
                     app.step(FRAME)

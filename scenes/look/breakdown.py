@@ -1,0 +1,118 @@
+"""A hand's score as the screens show it: the breakdown by part, the notes, the running
+scoreboard, and the black panel they sit on. The score screen, game over and Review Hands
+all draw these, so a side reads the same everywhere.
+
+>>> from game.scoring import Standing, score_hand
+>>> from game.bids import Bid
+>>> from game.rules import PRESETS
+>>> score = score_hand(PRESETS["partner"].rules, {"S": Bid(3), "N": Bid(2), "W": Bid(4), "E": Bid(0)},
+...                    {"S": 4, "N": 2, "W": 5, "E": 2}, ["S"] * 6 + ["W"] * 7,
+...                    {"NS": Standing(), "EW": Standing()})
+>>> [(row.label, row.values) for row in score_rows(score)][:3]
+[('Bid', ('5', '4')), ('Tricks', ('6', '5')), ('Contract', ('+50', '+40'))]
+>>> score_notes(score, {"E": "East"}.get)
+['East nil failed']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+
+import pygame
+
+from game.scoring import PART_LABELS, PARTS, HandScore, SideScore, Standing
+from game.seats import SEATS
+from scenes.look import text
+from scenes.look.palette import GOLD, GOOD, GREY, GREY_LIGHT, PANEL, PANEL_EDGE, WARNING, WHITE, Colour
+
+PANEL_RECT = pygame.Rect(40, 14, 560, 332)
+"""Where the score and game-over panels sit."""
+SCOREBOARD_COLUMN = 120
+
+
+@dataclass(frozen=True)
+class Row:
+    """One line of the breakdown: its label and one value (and colour) per side."""
+
+    label: str
+    values: tuple[str, ...]
+    colours: tuple[Colour, ...]
+
+
+def side_label(side: str, partners: bool) -> str:
+    """How a scoring side is named to the player: Us and Them with partners, else the seat."""
+    if not partners:
+        return side
+    return "Us" if "S" in side else "Them"
+
+
+def verdict(side: SideScore) -> tuple[str, Colour]:
+    """``made`` in green, ``set`` in orange, nothing for a side without a contract."""
+    return {True: ("made", GOOD), False: ("set", WARNING), None: ("", WHITE)}[side.made]
+
+
+def score_rows(score: HandScore) -> list[Row]:
+    """The breakdown of a hand's score: bid, tricks, every part that scored, the hand's total,
+    the score and bags after it."""
+    sides = list(score.sides.values())
+
+    def row(label: str, value: Callable[[SideScore], str], colour: Callable[[SideScore], Colour]) -> Row:
+        return Row(label, tuple(value(side) for side in sides), tuple(colour(side) for side in sides))
+
+    plain = (lambda side: WHITE)  # noqa: E731 - one colour for every side
+    rows = [row("Bid", lambda side: str(side.contract) if side.contract else "-", plain),
+            row("Tricks", lambda side: str(side.counted), lambda side: verdict(side)[1])]
+    rows += [row(PART_LABELS[part], lambda side, part=part: f"{side.parts.get(part, 0):+d}", plain)
+             for part in PARTS if any(side.parts.get(part, 0) for side in sides)]
+    rows += [row("This hand", lambda side: f"{side.total:+d}", lambda side: GOLD),
+             row("Score now", lambda side: str(side.after.points), plain),
+             row("Bags now", lambda side: str(side.after.bags), plain)]
+    return rows
+
+
+def score_notes(score: HandScore, name_of: Callable[[str], str | None]) -> list[str]:
+    """The nils made or failed (by the bidder's name) and the bonuses of a hand."""
+    sides = score.sides.values()
+    nils = [f"{(name_of(nil.who) if nil.who in SEATS else None) or nil.who} {nil.kind} "
+            f"{'made' if nil.made else 'failed'}" for side in sides for nil in side.nils]
+    return nils + [bonus for side in sides for bonus in side.bonuses]
+
+
+def draw_panel(surface: pygame.Surface, rect: pygame.Rect = PANEL_RECT) -> None:
+    """A black framed panel: the score, game over, menus and questions sit on one."""
+    pygame.draw.rect(surface, PANEL, rect)
+    pygame.draw.rect(surface, PANEL_EDGE, rect, 1)
+    pygame.draw.rect(surface, GREY, rect.inflate(-4, -4), 1)
+
+
+def draw_rows(surface: pygame.Surface, rows: Sequence[Row], left: int, top: int, first_column: int,
+              column: int) -> int:
+    """The breakdown as a table: labels at `left`, each side's values right-aligned in its
+    column; the y under the last row."""
+    y = top
+    for row in rows:
+        text.draw(surface, row.label, (left, y), GREY_LIGHT, shadow=None)
+        for i, (words, colour) in enumerate(zip(row.values, row.colours, strict=True)):
+            text.draw(surface, words, (first_column + (i + 1) * column, y), colour, shadow=None, align="right")
+        y += text.LINE
+    return y
+
+
+def draw_scoreboard(surface: pygame.Surface, scores: Sequence[HandScore], standings: Mapping[str, Standing],
+                    partners: bool, top: int, rows: int) -> None:
+    """The running score of every hand (the last `rows` of them), one column per side."""
+    sides = list(standings)
+    x = PANEL_RECT.x + 20
+    text.draw(surface, "Hand", (x, top), GREY_LIGHT, shadow=None)
+    for i, side in enumerate(sides):
+        text.draw(surface, side_label(side, partners), (x + 90 + i * SCOREBOARD_COLUMN, top), GREY_LIGHT, shadow=None)
+    shown = scores[-rows:] if rows else []
+    first = len(scores) - len(shown) + 1
+    for row, score in enumerate(shown):
+        y = top + 12 + row * 10
+        text.draw(surface, f"{first + row:3d}", (x, y), WHITE, shadow=None)
+        for i, side in enumerate(sides):
+            part = score.sides[side]
+            words = f"{part.total:+5d} {part.after.points:5d}/{part.after.bags}"
+            text.draw(surface, words, (x + 90 + i * SCOREBOARD_COLUMN, y), WHITE, shadow=None)
