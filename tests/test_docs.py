@@ -22,8 +22,8 @@ from game.seats import SEATS
 from game.view import seat_view
 
 DOCS = Path(__file__).resolve().parent.parent / "docs"
-HAND_LOG = DOCS / "hand-log.md"
-BOT_API = DOCS / "bot-api.md"
+HAND_LOG_DOC = DOCS / "hand-log.md"
+BOT_API_DOC = DOCS / "bot-api.md"
 RULES_TABLE_HEADER = "| key | values | when missing | meaning |"
 VIEW_TABLE_HEADER = "| key | what it holds |"
 BOT_CLASS = "SimpleBot"
@@ -73,13 +73,13 @@ def option_rows() -> list[str]:
 
 
 def example_blocks() -> list[str]:
-    blocks = fenced(HAND_LOG, "text")
+    blocks = fenced(HAND_LOG_DOC, "text")
     assert len(blocks) >= 2
     return blocks
 
 
 def test_the_rules_table_is_every_option_of_the_code() -> None:
-    assert table_rows(HAND_LOG, RULES_TABLE_HEADER) == option_rows()
+    assert table_rows(HAND_LOG_DOC, RULES_TABLE_HEADER) == option_rows()
 
 
 @pytest.mark.parametrize("number", range(2))
@@ -122,7 +122,7 @@ def a_play_view() -> dict:
 
 
 def test_the_example_view_has_exactly_the_keys_and_kinds_of_a_real_one() -> None:
-    (text,) = fenced(BOT_API, "json")
+    (text,) = fenced(BOT_API_DOC, "json")
     example = json.loads(text)
     real = a_play_view()
     assert list(example) == list(real)
@@ -133,13 +133,13 @@ def test_the_example_view_has_exactly_the_keys_and_kinds_of_a_real_one() -> None
 
 
 def test_the_view_table_names_every_key_a_view_can_have() -> None:
-    rows = first_cells(table_rows(BOT_API, VIEW_TABLE_HEADER))
+    rows = first_cells(table_rows(BOT_API_DOC, VIEW_TABLE_HEADER))
     assert rows == [*a_play_view(), "exchange_count"]
 
 
 def example_bot_file(folder: Path) -> Path:
     """The example bot of docs/bot-api.md, saved as a file of its own."""
-    (code,) = [text for text in fenced(BOT_API, "python") if f"class {BOT_CLASS}" in text]
+    (code,) = [text for text in fenced(BOT_API_DOC, "python") if f"class {BOT_CLASS}" in text]
     path = folder / "simple_bot.py"
     path.write_text(code, encoding="utf-8")
     return path
