@@ -1,0 +1,130 @@
+"""The Game page: the variant and its summary, the computer level, the blind question, names, Save Hand."""
+
+from __future__ import annotations
+
+import pygame
+from pygame_gui.core import ObjectID
+from pygame_gui.elements import UIDropDownMenu
+
+from game.rules import CUSTOM_SLOTS, PRESETS, Rules
+from game.seats import SEAT_NAMES, SEATS
+from scenes.look import layout, text
+from scenes.look.palette import GOLD, GREY_LIGHT
+from scenes.screens.options.frame import (
+    CONTROL_X,
+    PAGE_TOP,
+    ROW_H,
+    SUMMARY_LINES,
+    OptionsFrame,
+    variant_name,
+    variant_rules,
+)
+from scenes.settings import BLIND_OFFERS, LEVELS, NAME_LENGTH
+
+LEVEL_HELP = "How well the computer players bid and play: Normal plays sensibly, Expert thinks ahead."
+BLIND_OFFER_HELP = ("Whether to ask \"Bid blind?\" before you see your cards, where the rules allow a blind "
+                    "bid: every hand, only while your side is behind, or never.")
+BLIND_OFFER_WORDS = {"always": "Always", "trailing": "When behind", "never": "Never"}
+
+
+def rules_summary(rules: Rules) -> str:
+    """The rules in one sentence of short phrases (what differs from plain, neutral rules)."""
+    parts = ["partners" if rules.partners else "every seat for itself"]
+    if rules.deck != "standard":
+        parts.append(f"{rules.deck} deck")
+    parts += [words for flag, words in ((rules.spades_broken, "spades must be broken"), (rules.must_beat, "must beat"),
+                                        (rules.low_club, "low club first"), (rules.misdeal, "misdeals")) if flag]
+    parts.append(f"nil {rules.nil}" if rules.nil else "no nil")
+    if rules.nil_tricks == "partner":
+        parts.append("failed nil helps partner")
+    if rules.blind_nil:
+        down = f" if {rules.blind_nil_down} down" if rules.blind_nil_down else ""
+        parts.append(f"blind nil +{rules.blind_nil}/-{rules.blind_nil_fail}{down}")
+    if rules.exchange:
+        parts.append(f"exchange {rules.exchange}")
+    if rules.blind_team is not None:
+        parts.append("blind team bids" + (f" if {rules.blind_team} down" if rules.blind_team else ""))
+    if rules.team_nil:
+        parts.append(f"team nil {rules.team_nil}")
+    parts.append(f"bags {rules.bag_limit}/{rules.bag_penalty}" if rules.bag_limit else "no bag penalty")
+    parts += [words for flag, words in ((rules.double_set, "double set"), (rules.ten_for_200, "10 for 200"),
+                                        (rules.seven_for_140, "7 for 140"), (rules.moe, "Moe")) if flag]
+    if rules.bonus_bid:
+        parts.append(f"bonus bid {rules.bonus_bid}+")
+    if rules.boston:
+        parts.append(f"Boston {rules.boston}")
+    if rules.min_individual:
+        parts.append(f"bid {rules.min_individual}+")
+    if rules.max_individual != 13:
+        parts.append(f"bid at most {rules.max_individual}")
+    if rules.min_team:
+        parts.append(f"team bids {rules.min_team}+")
+    if rules.max_team != 13:
+        parts.append(f"team bids at most {rules.max_team}")
+    if rules.one_nil:
+        parts.append("one partner bids nil")
+    if rules.bid_spades:
+        parts.append("bid your spades")
+    parts.append(f"win at {rules.win}")
+    parts.append(f"lose at {rules.lose}" if rules.lose is not None else "no losing score")
+    sentence = ", ".join(parts)
+    return sentence[0].upper() + sentence[1:] + "."
+
+
+
+class GamePage(OptionsFrame):
+    # -- Game: variant, level, names, Save Hand ---------------------------------------------------------
+    def _build_game(self) -> None:
+        settings = self.app.settings
+        x, width = 16, layout.WIDTH - 32
+        y = PAGE_TOP + 8
+        self._row(x, y, width, "Variant", "Which rules to play: a preset, or Custom 1 and 2 that you set "
+                                          "option by option on the Rules page.")
+        self._variant_menu(CONTROL_X, y, 160)
+        rules = variant_rules(settings, settings.variant)
+        lines = text.wrap(rules_summary(rules), width - CONTROL_X + 16)
+        if len(lines) > SUMMARY_LINES:
+            lines = [*lines[:SUMMARY_LINES - 1], "... and more: see the Rules page."]
+        for i, line in enumerate(lines):
+            self.labels.append((line, (CONTROL_X, y + 24 + i * text.LINE), GREY_LIGHT))
+        y += 24 + SUMMARY_LINES * text.LINE + 6  # the rows below stay put whatever the summary's length
+        self._row(x, y, width, "Computer level", LEVEL_HELP)
+        self._choices(CONTROL_X, y, [(level, level.capitalize()) for level in LEVELS], settings.level,
+                      lambda level: self.change(level=level))
+        y += 24
+        self._row(x, y, width, "Bid blind?", BLIND_OFFER_HELP)
+        self._choices(CONTROL_X, y, [(offer, BLIND_OFFER_WORDS[offer]) for offer in BLIND_OFFERS],
+                      settings.blind_offer, lambda offer: self.change(blind_offer=offer))
+        y += 26
+        self._row(x, y, width, "Player names", f"The names shown at the table, 1 to {NAME_LENGTH} characters; "
+                                               "press Enter or click elsewhere to keep a name.", height=44)
+        for i, seat in enumerate(SEATS):
+            column, line = divmod(i, 2)
+            left = CONTROL_X + column * 212
+            top = y + line * 24
+            words = "You" if seat == "S" else SEAT_NAMES[seat]
+            self.labels.append((words, (left, top + 5), GREY_LIGHT))
+            self._entry((left + 56, top, 8 * NAME_LENGTH + 12, ROW_H), settings.names[i],
+                        lambda name, i=i: self._change_name(i, name), limit=NAME_LENGTH)
+        y += 54
+        self._row(x, y, width, "Save Hand", "Append every finished hand, with its deal, bids and play, to "
+                                            "Spades.save in the current folder (Review Hands reads it).")
+        self._on_off(CONTROL_X, y, "save_hand")
+        if self.app.session is not None and not self.app.session.game.over:
+            self.labels.append(("Variant and names apply from the next new game.", (x, y + 34), GOLD))
+
+    def _variant_menu(self, x: int, y: int, width: int) -> None:
+        choices = [(variant.name, variant_id) for variant_id, variant in PRESETS.items()]
+        choices += [(variant_name(slot), slot) for slot in CUSTOM_SLOTS]
+        current = next(choice for choice in choices if choice[1] == self.app.settings.variant)
+        menu = UIDropDownMenu(choices, current, pygame.Rect(x, y, width, ROW_H), manager=self.app.ui,
+                              object_id=ObjectID(object_id="#options_menu"))
+        self._add(menu, lambda event: self.change(variant=event.selected_option_id))
+
+    def _change_name(self, index: int, name: str) -> None:
+        names = list(self.app.settings.names)
+        if name.strip() == names[index]:
+            return
+        names[index] = name
+        self.change(names=tuple(names))
+
