@@ -33,6 +33,7 @@ from game.players import decide
 from game.players.levels import LEVELS, level_named
 from game.players.thinker import Answer, Request, player_seed
 from game.view import seat_view
+from scenes.table.model import TableModel
 
 PLAYER = "S"
 """The seat of the person at this screen."""
@@ -122,6 +123,25 @@ class TableController:
         return self.game.variant
 
     @property
+    def seed(self) -> int:
+        """A number for whatever the screen draws by chance (the winner's flourish)."""
+        return self.game.seed or 0
+
+    @property
+    def decisions(self) -> int:
+        """How many decisions the game has had: it changes with each one."""
+        return len(self.game.actions)
+
+    def new_model(self) -> TableModel:
+        """The model of what the table shows, for a screen starting now: from the first event
+        still to show, or the game as it stands if every event has been shown (a restored game)."""
+        return TableModel(self.game) if self.pending else TableModel.from_game(self.game)
+
+    def is_final(self, hands_scored: int) -> bool:
+        """Whether the hand whose score is the `hands_scored`-th decided the game."""
+        return self.game.over and hands_scored == len(self.game.finished)
+
+    @property
     def thinking(self) -> bool:
         """A computer player has been asked and its move is not shown yet."""
         return self.asked is not None
@@ -209,9 +229,9 @@ class TableController:
             self.game.apply(seat, answer.choice)
         except RuleError:
             view = seat_view(self.game.hand, seat)
-            self.game.apply(seat, decide(LEVELS["normal"](seat, view["rules"], self.seed()), view))
+            self.game.apply(seat, decide(LEVELS["normal"](seat, view["rules"], self.decision_seed()), view))
 
-    def seed(self) -> int:
+    def decision_seed(self) -> int:
         """A seed that changes with every decision of the game (for Normal's stand-in, Suggest)."""
         return (self.game.seed + 7919 * len(self.game.actions)) % 2**31
 
@@ -237,5 +257,5 @@ class TableController:
             self.advice, self.advice_key = None, turn.key
             self.suggest_token = self.new_token()
             self.asker.ask(Request(self.suggest_token, "suggest", level, seat_view(self.game.hand, PLAYER),
-                                   seed=self.seed(), time_limit=level_named(level).in_game_limit))
+                                   seed=self.decision_seed(), time_limit=level_named(level).in_game_limit))
         return None

@@ -77,8 +77,7 @@ class TableScene(Scene):
         session = app.session
         self.control = TableController(session.game, session.pending, app.thinker, lambda: app.settings,
                                        app.new_token)
-        game = session.game
-        self.model = TableModel(game) if session.pending else TableModel.from_game(game)
+        self.model = self.control.new_model()
         self.painter = TablePainter(app.art, app.felt)
         self.beats: deque[Beat] = deque()
         self.beat: Beat | None = None
@@ -284,8 +283,7 @@ class TableScene(Scene):
 
     def show_score(self, event: HandScored) -> None:
         self.reveal = False
-        game = self.control.game
-        final = game.over and len(self.model.scores) == len(game.finished)
+        final = self.control.is_final(len(self.model.scores))
         self.app.open("score", self.model, event.score, final=final, problems=self.hand_problems)
         self.hand_problems = []
 
@@ -293,7 +291,7 @@ class TableScene(Scene):
         self.app.save_game()
         won = event.winner == side_of("S", self.model.rules.partners)
         self.app.sounds.play("win" if won else "lose")
-        self.app.show("game_over", self.model, event.winner, seed=self.control.game.seed or 0)
+        self.app.show("game_over", self.model, event.winner, seed=self.control.seed)
 
     # -- what the table waits for -------------------------------------------------------------------
     def wait(self) -> None:
@@ -516,7 +514,7 @@ class TableScene(Scene):
         """Ask for a frame when this turn of the loop changed what the table shows without any
         input (an answer arrived, a pause ended, a message or the bid box appeared)."""
         look = (id(self.beat), len(self.beats), self.control.events_waiting, id(self.message), id(self.box),
-                len(self.control.game.actions), self.suggested, self.hover, len(self.selected), self.show_last,
+                self.control.decisions, self.suggested, self.hover, len(self.selected), self.show_last,
                 self.reveal, self.thinking)
         if look != self._shown:
             self._shown = look
