@@ -8,12 +8,13 @@ name; :func:`to_dict` gives its JSON-ready form.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from game.bids import Bid
 from game.cards import Card
-from game.scoring import HandScore, Standing
+from game.scoring import HandScore, NilResult, SideScore, Standing
 
 
 @dataclass(frozen=True)
@@ -148,7 +149,8 @@ Event = (FirstDealerCard | HandStarted | CardDealt | BlindChoice | MisdealCalled
 
 
 def to_dict(event: Event) -> dict[str, Any]:
-    """The event as plain JSON-ready data: ``{"kind": "bid", "seat": "N", "bid": "4", …}``."""
+    """The event as plain JSON-ready data: ``{"kind": "bid", "seat": "N", "bid": "4", …}``;
+    :func:`from_dict` reads it back."""
     result: dict[str, Any] = {"kind": event.kind}
     for item in dataclasses.fields(event):
         result[item.name] = _plain(getattr(event, item.name))
@@ -161,13 +163,86 @@ def _plain(value: Any) -> Any:
     if isinstance(value, Standing):
         return {"points": value.points, "bags": value.bags}
     if isinstance(value, HandScore):
-        return {side: {"contract": s.contract, "tricks": s.counted, "made": s.made, "parts": s.parts,
-                       "total": s.total, "points": s.after.points, "bags": s.after.bags,
-                       "nils": [str(n) for n in s.nils], "bonuses": list(s.bonuses)}
-                for side, s in value.sides.items()}
+        return {side: _side_score(s) for side, s in value.sides.items()}
     if isinstance(value, dict):
         return {k: _plain(v) for k, v in value.items()}
     if isinstance(value, (tuple, list)):
         return [_plain(v) for v in value]
     return value
 
+
+def _side_score(score: SideScore) -> dict[str, Any]:
+    return {"contract": score.contract, "tricks": score.counted, "made": score.made, "parts": dict(score.parts),
+            "total": score.total, "bags_taken": score.bags_taken, "before": _plain(score.before),
+            "points": score.after.points, "bags": score.after.bags, "team_nil": score.team_nil,
+            "nils": [{"who": n.who, "kind": n.kind, "made": n.made} for n in score.nils],
+            "bonuses": list(score.bonuses)}
+
+
+EVENT_TYPES: dict[str, type] = {cls.kind: cls for cls in (
+    FirstDealerCard, HandStarted, CardDealt, BlindChoice, MisdealCalled, BidMade, BidChanged, CardsExchanged,
+    CardPlayed, SpadesBroken, TrickWon, HandScored, GameOver)}
+"""Every kind of event by its `kind` name."""
+
+
+def _standing(data: Mapping[str, Any]) -> Standing:
+    return Standing(int(data["points"]), int(data["bags"]))
+
+
+def _hand_score(data: Mapping[str, Any]) -> HandScore:
+    sides = {}
+    for side, score in data.items():
+        sides[side] = SideScore(
+            side=side, contract=int(score["contract"]), counted=int(score["tricks"]), made=score["made"],
+            parts={str(k): int(v) for k, v in score["parts"].items()}, bags_taken=int(score["bags_taken"]),
+            before=_standing(score["before"]), after=Standing(int(score["points"]), int(score["bags"])),
+            nils=tuple(NilResult(str(n["who"]), str(n["kind"]), bool(n["made"])) for n in score["nils"]),
+            bonuses=tuple(str(b) for b in score["bonuses"]), team_nil=bool(score["team_nil"]))
+    return HandScore(sides)
+
+
+_FIELD_READERS: dict[str, Any] = {
+    "card": Card.parse,
+    "bid": Bid.parse, "old": Bid.parse, "new": Bid.parse,
+    "blind_seats": lambda seats: tuple(str(seat) for seat in seats),
+    "standings": lambda standings: {str(side): _standing(s) for side, s in standings.items()},
+    "score": _hand_score,
+}
+
+
+def _cards_field(kind: str, value: Any) -> Any:
+    if kind == "trick_won":
+        return tuple((str(seat), Card.parse(card)) for seat, card in value)
+    return tuple(Card.parse(card) for card in value)
+
+
+def from_dict(data: Mapping[str, Any]) -> Event:
+    """The event :func:`to_dict` wrote; ValueError (saying what) for anything else.
+
+    >>> event = BidMade("N", Bid(0, blind=True))
+    >>> from_dict(to_dict(event)) == event
+    True
+    >>> from_dict({"kind": "bid", "seat": "N"})
+    Traceback (most recent call last):
+    ...
+    ValueError: a bid event needs bid
+    """
+    if not isinstance(data, Mapping) or data.get("kind") not in EVENT_TYPES:
+        raise ValueError(f"not an event: {str(data)[:80]}")
+    kind = data["kind"]
+    cls = EVENT_TYPES[kind]
+    values = {}
+    for item in dataclasses.fields(cls):
+        if item.name not in data:
+            if item.default is dataclasses.MISSING:
+                raise ValueError(f"a {kind} event needs {item.name}")
+            continue
+        raw = data[item.name]
+        try:
+            if item.name == "cards":
+                values[item.name] = _cards_field(kind, raw)
+            else:
+                values[item.name] = _FIELD_READERS.get(item.name, lambda value: value)(raw)
+        except (TypeError, KeyError, AttributeError, ValueError) as error:
+            raise ValueError(f"a {kind} event with a bad {item.name}: {error}") from None
+    return cls(**values)

@@ -27,6 +27,7 @@ from game.events import (
     MisdealCalled,
     SpadesBroken,
     TrickWon,
+    from_dict,
     to_dict,
 )
 from game.game import Game
@@ -350,7 +351,16 @@ def test_every_kind_of_event_converts_to_json_ready_data() -> None:
             data = to_dict(event)
             assert data["kind"] == event.kind
             assert json.loads(json.dumps(data)) == data
+            assert from_dict(json.loads(json.dumps(data))) == event, "read back, it is the same event"
     assert seen == set(EVENT_TYPES)
+
+
+@pytest.mark.parametrize("bad", [None, [], {"kind": "nonsense"}, {"kind": "card_played", "seat": "S"},
+                                 {"kind": "card_played", "seat": "S", "card": "ZZ"},
+                                 {"kind": "hand_scored", "number": 1, "score": {"NS": {"contract": 3}}}])
+def test_anything_that_is_not_an_event_is_refused_with_a_reason(bad) -> None:
+    with pytest.raises(ValueError):
+        from_dict(bad)
 
 
 # -- damaged saved games ---------------------------------------------------------------------------
