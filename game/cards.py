@@ -131,10 +131,6 @@ def cards_of(mask: int) -> list[Card]:
     return result
 
 
-def _suit_mask(suit: int) -> int:
-    return ((1 << 13) - 1) << (13 * suit)
-
-
 @dataclass(frozen=True)
 class Deck:
     """How one deck option ranks its cards.

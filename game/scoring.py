@@ -7,12 +7,13 @@ a trick bid. The parts (:data:`PARTS`) add up to the hand's score for the side.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from game.bids import Bid
 from game.rules import Rules
-from game.seats import SEATS, seats_of, side_of, sides
+from game.seats import SEATS, seats_of, sides
 
 PARTS: tuple[str, ...] = ("contract", "bags", "nil", "blind_nil", "bonus", "bag_penalty")
 """The parts of a hand's score, in the order a score screen lists them."""
@@ -127,84 +128,162 @@ def score_hand(rules: Rules, bids: Mapping[str, Bid], taken: Mapping[str, int],
 
 def _score_side(rules: Rules, side: str, bids: Mapping[str, Bid], taken: Mapping[str, int],
                 winners: Sequence[str], before: Standing) -> SideScore:
-    members = seats_of(side)
-    parts = dict.fromkeys(PARTS, 0)
-    nil_seats = [s for s in members if bids[s].is_nil]
-    numbers = [bids[s] for s in members if not bids[s].is_nil]
-    contract = sum(b.tricks for b in numbers)
-    side_tricks = sum(taken[s] for s in members)
-    nils: list[NilResult] = []
-    bonuses: list[str] = []
-    team_nil = bool(rules.team_nil) and len(members) == 2 and all(
-        bids[s].is_nil and not bids[s].blind for s in members)
-    made: bool | None = None
-    counted = 0
-    bags_taken = 0
-    if team_nil:
-        made_nil = any(taken[s] == 0 for s in members)
-        parts["nil"] = rules.team_nil if made_nil else -rules.team_nil
-        nils.append(NilResult(side, "team nil", made_nil))
-        bags_taken = side_tricks
-    else:
-        failed_nil_tricks = 0
-        for seat in nil_seats:
-            blind = bids[seat].blind
-            made_nil = taken[seat] == 0
-            value = (rules.blind_nil if made_nil else -rules.blind_nil_fail) if blind else (
-                rules.nil if made_nil else -rules.nil)
-            parts["blind_nil" if blind else "nil"] += value
-            nils.append(NilResult(seat, "blind nil" if blind else "nil", made_nil))
-            failed_nil_tricks += taken[seat]
-        counted = sum(taken[s] for s in members if not bids[s].is_nil)
-        if rules.nil_tricks == "partner" and contract:
-            counted += failed_nil_tricks
-        else:
-            bags_taken += failed_nil_tricks
-        if contract:
-            doubly = rules.double_set and counted >= 2 * contract
-            made = counted >= contract and not doubly
-            if made:
-                blind_part = sum(b.tricks for b in numbers if b.blind)
-                if blind_part:
-                    parts["contract"] = 20 * blind_part + 10 * (contract - blind_part)
-                else:
-                    doubled = rules.bonus_bid and contract >= rules.bonus_bid
-                    parts["contract"] = (20 if doubled else 10) * contract
-                    bags_taken += counted - contract
-                if rules.ten_for_200 and contract >= 10:
-                    parts["bonus"] += 100
-                    bonuses.append("10 for 200")
-                if rules.seven_for_140 and contract >= 7:
-                    parts["bonus"] += 70
-                    bonuses.append("7 for 140")
-            else:
-                parts["contract"] = -10 * contract
-    if rules.boston and side_tricks == 13:
-        parts["bonus"] += rules.boston
-        bonuses.append("Boston")
-    if rules.moe:
-        if len(winners) >= 8 and all(w in members for w in winners[:8]):
-            parts["bonus"] += 100
-            bonuses.append("Big Moe")
-        elif len(winners) >= 6 and all(w in members for w in winners[:6]):
-            parts["bonus"] += 50
-            bonuses.append("Little Moe")
-    parts["bags"] = bags_taken
-    bag_count = before.bags + bags_taken
-    limit, penalty = rules.bags
-    while limit and bag_count >= limit:
-        parts["bag_penalty"] -= penalty
-        bag_count -= limit
-    total = sum(parts.values())
-    return SideScore(side=side, contract=contract, counted=counted, made=made, parts=parts,
+    play = SidePlay(rules, side, bids, taken, winners)
+    nils = _nil_results(play)
+    bonuses = [earned for bonus in BONUSES if (earned := bonus(play))]
+    bags_taken = _bags_taken(play)
+    penalty, bags_left = _bag_penalty(rules, before.bags + bags_taken)
+    parts = {
+        "contract": _contract_points(play),
+        "bags": bags_taken,
+        "nil": sum(_nil_points(rules, n) for n in nils if n.kind != "blind nil"),
+        "blind_nil": sum(_nil_points(rules, n) for n in nils if n.kind == "blind nil"),
+        "bonus": sum(points for _, points in bonuses),
+        "bag_penalty": -penalty,
+    }
+    return SideScore(side=side, contract=play.contract, counted=play.counted, made=play.made, parts=parts,
                      bags_taken=bags_taken, before=before,
-                     after=Standing(before.points + total, bag_count),
-                     nils=tuple(nils), bonuses=tuple(bonuses), team_nil=team_nil)
+                     after=Standing(before.points + sum(parts.values()), bags_left),
+                     nils=nils, bonuses=tuple(name for name, _ in bonuses), team_nil=play.team_nil)
 
 
-def side_for(rules: Rules, seat: str) -> str:
-    """The side a seat scores for under these rules."""
-    return side_of(seat, rules.partners)
+@dataclass(frozen=True)
+class SidePlay:
+    """What one side bid and took in a finished hand: what each part of its score reads."""
+
+    rules: Rules
+    side: str
+    bids: Mapping[str, Bid]
+    taken: Mapping[str, int]
+    winners: Sequence[str]
+    """The seat winning each trick, in order."""
+
+    @cached_property
+    def members(self) -> tuple[str, ...]:
+        return seats_of(self.side)
+
+    @cached_property
+    def numbers(self) -> list[Bid]:
+        """The side's bids of a number of tricks (nils left out)."""
+        return [self.bids[s] for s in self.members if not self.bids[s].is_nil]
+
+    @cached_property
+    def contract(self) -> int:
+        """The tricks the side bid: the sum of its numeric bids."""
+        return sum(b.tricks for b in self.numbers)
+
+    @cached_property
+    def tricks(self) -> int:
+        """Every trick the side took, nil bidders' included."""
+        return sum(self.taken[s] for s in self.members)
+
+    @cached_property
+    def nil_tricks(self) -> int:
+        """The tricks its nil bidders took (each one fails their nil)."""
+        return sum(self.taken[s] for s in self.members if self.bids[s].is_nil)
+
+    @cached_property
+    def nil_tricks_help(self) -> bool:
+        """Whether a failed nil's tricks count toward the partner's contract."""
+        return self.rules.nil_tricks == "partner" and self.contract > 0
+
+    @cached_property
+    def team_nil(self) -> bool:
+        """Whether both partners bid nil (not blind) as a team nil."""
+        return bool(self.rules.team_nil) and len(self.members) == 2 and all(
+            self.bids[s].is_nil and not self.bids[s].blind for s in self.members)
+
+    @cached_property
+    def counted(self) -> int:
+        """Tricks that count toward the contract."""
+        return self.tricks - self.nil_tricks + (self.nil_tricks if self.nil_tricks_help else 0)
+
+    @cached_property
+    def made(self) -> bool | None:
+        """Whether the contract was made (None without one); under the double-set rule,
+        taking twice the contract or more is a set."""
+        if not self.contract:
+            return None
+        doubly = self.rules.double_set and self.counted >= 2 * self.contract
+        return self.counted >= self.contract and not doubly
+
+    @cached_property
+    def blind_tricks(self) -> int:
+        """The tricks the side bid blind."""
+        return sum(b.tricks for b in self.numbers if b.blind)
+
+
+def _nil_results(play: SidePlay) -> tuple[NilResult, ...]:
+    """Each nil's outcome: one team nil (made if either partner takes no trick), or each nil bidder's."""
+    if play.team_nil:
+        return (NilResult(play.side, "team nil", any(play.taken[s] == 0 for s in play.members)),)
+    return tuple(NilResult(s, "blind nil" if play.bids[s].blind else "nil", play.taken[s] == 0)
+                 for s in play.members if play.bids[s].is_nil)
+
+
+def _nil_points(rules: Rules, nil: NilResult) -> int:
+    """What a nil scores, made or failed."""
+    won, lost = {"team nil": (rules.team_nil, rules.team_nil), "blind nil": (rules.blind_nil, rules.blind_nil_fail),
+                 "nil": (rules.nil, rules.nil)}[nil.kind]
+    return won if nil.made else -lost
+
+
+def _contract_points(play: SidePlay) -> int:
+    """A made contract: 10 a trick bid, 20 a trick bid blind, 20 a trick for a bonus bid
+    (a contract of ``bonus_bid`` or more); a set: minus 10 a trick bid."""
+    if play.made is None:
+        return 0
+    if not play.made:
+        return -10 * play.contract
+    if play.blind_tricks:
+        return 20 * play.blind_tricks + 10 * (play.contract - play.blind_tricks)
+    bonus_bid = play.rules.bonus_bid and play.contract >= play.rules.bonus_bid
+    return (20 if bonus_bid else 10) * play.contract
+
+
+def _bags_taken(play: SidePlay) -> int:
+    """Bags: the overtricks of a made contract bid without blind tricks, and the tricks of
+    failed nils that do not count toward the partner's contract."""
+    overtricks = play.counted - play.contract if play.made and not play.blind_tricks else 0
+    return overtricks + (0 if play.nil_tricks_help else play.nil_tricks)
+
+
+def _ten_for_200(play: SidePlay) -> tuple[str, int] | None:
+    made = play.made and play.rules.ten_for_200 and play.contract >= 10
+    return ("10 for 200", 100) if made else None
+
+
+def _seven_for_140(play: SidePlay) -> tuple[str, int] | None:
+    made = play.made and play.rules.seven_for_140 and play.contract >= 7
+    return ("7 for 140", 70) if made else None
+
+
+def _boston(play: SidePlay) -> tuple[str, int] | None:
+    return ("Boston", play.rules.boston) if play.rules.boston and play.tricks == 13 else None
+
+
+def _moe(play: SidePlay) -> tuple[str, int] | None:
+    """Big Moe: the first eight tricks; Little Moe: the first six."""
+    if not play.rules.moe:
+        return None
+    for name, points, first in (("Big Moe", 100, 8), ("Little Moe", 50, 6)):
+        if len(play.winners) >= first and all(w in play.members for w in play.winners[:first]):
+            return name, points
+    return None
+
+
+BONUSES: tuple[Callable[[SidePlay], tuple[str, int] | None], ...] = (_ten_for_200, _seven_for_140, _boston, _moe)
+"""The bonuses a side may earn, each as ``(name, points)`` or None, in the order a score lists them."""
+
+
+def _bag_penalty(rules: Rules, bags: int) -> tuple[int, int]:
+    """The points a bag count costs (`penalty` for every `limit` bags) and the bags left."""
+    limit, penalty = rules.bags
+    lost = 0
+    while limit and bags >= limit:
+        lost += penalty
+        bags -= limit
+    return lost, bags
 
 
 def bag_share(rules: Rules) -> float:
