@@ -479,23 +479,7 @@ def read_block(path: str | os.PathLike[str], place: BlockPlace) -> LoggedHand | 
 
 def _parse_block(lines: Sequence[tuple[int, str]]) -> LoggedHand:
     """The hand of one block (its lines without comments), or _Damage saying why not."""
-    tags: dict[str, str] = {}
-    trick_lines: list[tuple[int, list[str]]] = []
-    for number, line in lines:
-        tag = _TAG.fullmatch(line)
-        if tag:
-            name, value = tag.groups()
-            if name in tags:
-                raise _Damage(f"line {number}: a second {name} tag")
-            tags[name] = value
-        elif line[:1].isdigit():
-            trick_lines.append((number, line.split()))
-        else:
-            raise _Damage(f"line {number} is neither a tag nor a trick")
-    for name in _REQUIRED_TAGS:
-        if name not in tags:
-            raise _Damage(f"the {name} tag is missing")
-
+    tags, trick_lines = _tags_and_tricks(lines)
     game_id = tags["Game"]
     if not game_id.strip():
         raise _Damage("the Game tag is empty")
@@ -515,21 +499,45 @@ def _parse_block(lines: Sequence[tuple[int, str]]) -> LoggedHand:
     first_leader = _parse_seat(tags["Play"], "Play")
     tricks = _parse_tricks(trick_lines, first_leader, rules, holdings)
     taken = _parse_seat_map(tags["Tricks"], "Tricks", _count)
-    counted = {s: sum(t.winner == s for t in tricks) for s in SEATS}
-    if taken != counted:
+    if taken != {s: sum(t.winner == s for t in tricks) for s in SEATS}:
         raise _Damage("the Tricks tag does not match the tricks' winners")
-    expected_sides = list(sides(rules.partners))
+    _check_score_tags(tags, list(sides(rules.partners)))
+    # Values are kept as the writer would write them, so a hand read back writes the same block.
+    return LoggedHand(game_id=_clean_value(game_id), number=int(tags["Hand"]), variant=_clean_value(tags["Variant"]),
+                      rules=rules, players=players, dealer=dealer, deal=deal, bids=bids, exchanges=exchanges,
+                      first_leader=first_leader, tricks=tricks, taken=taken, result=_clean_value(tags["Result"]),
+                      score=tags["Score"], total=tags["Total"])
+
+
+def _tags_and_tricks(lines: Sequence[tuple[int, str]]) -> tuple[dict[str, str], list[tuple[int, list[str]]]]:
+    """A block's tags by name (each required one there, none twice) and its trick lines, split in words."""
+    tags: dict[str, str] = {}
+    trick_lines: list[tuple[int, list[str]]] = []
+    for number, line in lines:
+        tag = _TAG.fullmatch(line)
+        if tag:
+            name, value = tag.groups()
+            if name in tags:
+                raise _Damage(f"line {number}: a second {name} tag")
+            tags[name] = value
+        elif line[:1].isdigit():
+            trick_lines.append((number, line.split()))
+        else:
+            raise _Damage(f"line {number} is neither a tag nor a trick")
+    for name in _REQUIRED_TAGS:
+        if name not in tags:
+            raise _Damage(f"the {name} tag is missing")
+    return tags, trick_lines
+
+
+def _check_score_tags(tags: Mapping[str, str], expected_sides: list[str]) -> None:
+    """_Damage unless the Score and Total tags give one entry per side, in order."""
     if [side for side, _ in _SCORE_ENTRY.findall(tags["Score"])] != expected_sides or not _fully_matched(
             _SCORE_ENTRY, tags["Score"]):
         raise _Damage(f"the Score tag must give {' '.join(s + ':+N' for s in expected_sides)}")
     if [m[0] for m in _TOTAL_ENTRY.findall(tags["Total"])] != expected_sides or not _fully_matched(
             _TOTAL_ENTRY, tags["Total"]):
         raise _Damage(f"the Total tag must give {' '.join(s + ':N/bagsN' for s in expected_sides)}")
-    # Values are kept as the writer would write them, so a hand read back writes the same block.
-    return LoggedHand(game_id=_clean_value(game_id), number=int(tags["Hand"]), variant=_clean_value(tags["Variant"]),
-                      rules=rules, players=players, dealer=dealer, deal=deal, bids=bids, exchanges=exchanges,
-                      first_leader=first_leader, tricks=tricks, taken=taken, result=_clean_value(tags["Result"]),
-                      score=tags["Score"], total=tags["Total"])
 
 
 @functools.lru_cache(maxsize=64)
