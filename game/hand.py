@@ -18,6 +18,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from game import legality
 from game.bids import Bid
@@ -36,9 +37,18 @@ from game.events import (
     SpadesBroken,
     TrickWon,
 )
-from game.rules import Rules
+from game.rules import Rules, suicide_override
 from game.scoring import HandScore, Standing, score_hand
 from game.seats import SEATS, next_seat, partner, seats_from, side_of, sides
+
+
+def trick_leader(dealer: str, trick: Sequence[Sequence[Any]], last_winner: str | None) -> str:
+    """Who leads (or led) the current trick, whose ``(seat, card)`` plays so far are
+    `trick`: the first to play to it, else the winner of the last trick, else (on the
+    first trick) the seat left of the dealer."""
+    if trick:
+        return trick[0][0]
+    return last_winner or next_seat(dealer)
 
 
 class RuleError(ValueError):
@@ -155,9 +165,7 @@ class Hand:
     @property
     def leader(self) -> str:
         """Who leads (or led) the current trick."""
-        if self.trick:
-            return self.trick[0][0]
-        return self.tricks[-1].winner if self.tricks else next_seat(self.dealer)
+        return trick_leader(self.dealer, self.trick, self.tricks[-1].winner if self.tricks else None)
 
     def side(self, seat: str) -> str:
         return side_of(seat, self.rules.partners)
@@ -303,7 +311,7 @@ class Hand:
         mate = partner(seat)
         for index, record in enumerate(self.bid_history[:-1]):
             if record.seat == mate:
-                changed = legality.suicide_override(self.rules, record.final, bid)
+                changed = suicide_override(self.rules, record.final, bid)
                 if changed != record.final:
                     self.bid_history[index] = BidRecord(mate, record.bid, changed)
                     self._emit(BidChanged(mate, record.final, changed))

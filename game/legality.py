@@ -1,66 +1,171 @@
 """What a seat may bid or play, and why anything else is refused: the one place.
 
-Each rule narrows the choice step by step; a refused choice is explained by the
-first step that excluded it, in one plain sentence ("You must follow hearts").
+The rules of play are one list of steps, :data:`PLAY_RULES`. Each step makes
+demands (:class:`Demand`: "play one of these cards if you hold one") that narrow
+the choice in turn; a refused card is explained by the first demand that excluded it,
+in one plain sentence ("You must follow hearts"). Read the other way, they tell
+what a card played proves: each demand it does not meet says its player held none
+of the cards the demand asks for (among those the earlier demands left).
+
 Hands are bitmasks (see :mod:`game.cards`); the :class:`game.hand.Hand` methods
-wrap these functions for cards and bids as objects.
+wrap these functions for cards and bids as objects. The bids a team may hold
+together are in :mod:`game.rules`, whose bid limits are checked with them.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from functools import lru_cache
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Mapping, Sequence
+from functools import cache, lru_cache
+from typing import NamedTuple
 
 from game.bids import Bid
-from game.cards import CARDS, CLUBS, SPADES, SUIT_NAMES, SUITS, Card, Deck
-
-if TYPE_CHECKING:  # rules.py validates limits with this module
-    from game.rules import Rules
+from game.cards import CARDS, CLUBS, DECKS, SPADES, SUIT_NAMES, SUITS, Card, Deck, cards_of, mask_of
+from game.rules import Rules, looked_bids, number_range, pair_refusal
 
 # ---------------------------------------------------------------------------
 # Play
 
 
+class PlayTurn(NamedTuple):
+    """What the choice of the next card depends on, besides the cards held."""
+
+    rules: Rules
+    deck: Deck
+    trick: Sequence[Card]
+    """The cards already in the trick, the led card first."""
+    trick_number: int
+    """1 for the first trick of the hand."""
+    spades_broken: bool
+
+    @property
+    def led(self) -> int:
+        """The effective suit led (the trick must not be empty)."""
+        return self.deck.suit_of[self.trick[0].index]
+
+    @property
+    def led_name(self) -> str:
+        return SUIT_NAMES[SUITS[self.led]]
+
+    @property
+    def low_clubs_only(self) -> bool:
+        """Whether the low-club rule governs every card of this trick (the first one)."""
+        return self.trick_number == 1 and self.rules.low_club
+
+    @property
+    def following(self) -> bool:
+        """Whether the rules for following apply: a card is led, and the low-club rule
+        does not govern this trick."""
+        return bool(self.trick) and not self.low_clubs_only
+
+    def played(self, suit: int) -> list[Card]:
+        """The cards of the effective `suit` in the trick."""
+        return [c for c in self.trick if self.deck.suit_of[c.index] == suit]
+
+    def highest(self, cards: Sequence[Card]) -> Card:
+        """The strongest of some cards of one effective suit."""
+        return max(cards, key=lambda c: self.deck.power[c.index])
+
+
+class Demand(NamedTuple):
+    """One step of the rules of play: play one of `cards` if you hold one (among the
+    cards the earlier demands left you). `reason` is what a card it refuses is told."""
+
+    cards: int
+    reason: str
+
+
+NO_DEMAND: tuple[Demand, ...] = ()
+
+
+def _lowest_club_first(turn: PlayTurn) -> tuple[Demand, ...]:
+    """First trick, low-club rule: a seat holding clubs plays its lowest one."""
+    return _low_club_demands(turn.deck.name) if turn.low_clubs_only else NO_DEMAND
+
+
+@cache
+def _low_club_demands(deck_name: str) -> tuple[Demand, ...]:
+    """The low-club rule as demands: a club no higher than the deck's lowest club, then
+    no higher than the next one, and so on; the first a seat can meet names its lowest club."""
+    deck = DECKS[deck_name]
+    clubs = sorted(cards_of(deck.suit_masks[CLUBS]), key=lambda c: deck.power[c.index])
+    return tuple(Demand(mask_of(clubs[:count]), f"On the first trick you must play your lowest club, the {club.label}")
+                 for count, club in enumerate(clubs, start=1))
+
+
+def _no_spade_lead_unbroken(turn: PlayTurn) -> tuple[Demand, ...]:
+    """Spades-broken rule: lead a card other than a spade until a spade has been played."""
+    if turn.trick or not turn.rules.spades_broken or turn.spades_broken:
+        return NO_DEMAND
+    return (Demand(turn.deck.mask & ~turn.deck.suit_masks[SPADES], "Spades are not broken yet"),)
+
+
+def _follow_suit(turn: PlayTurn) -> tuple[Demand, ...]:
+    """Play a card of the suit led."""
+    if not turn.following:
+        return NO_DEMAND
+    return (Demand(turn.deck.suit_masks[turn.led], f"You must follow {turn.led_name}"),)
+
+
+def _beat_the_suit_led(turn: PlayTurn) -> tuple[Demand, ...]:
+    """Must-beat rule: following suit, beat its highest card, unless a spade has trumped
+    the trick."""
+    if not turn.following or not turn.rules.must_beat or (turn.led != SPADES and turn.played(SPADES)):
+        return NO_DEMAND
+    best = turn.highest(turn.played(turn.led))
+    return (Demand(turn.deck.beaters[best.index], f"You must beat the {best.label}"),)
+
+
+def _trump_when_void(turn: PlayTurn) -> tuple[Demand, ...]:
+    """Must-beat rule: with no card of the plain suit led, trump, higher than any spade
+    in the trick."""
+    if not turn.following or not turn.rules.must_beat or turn.led == SPADES:
+        return NO_DEMAND
+    void = f"You have no {turn.led_name}, so you must trump"
+    trumps = turn.played(SPADES)
+    if not trumps:
+        return (Demand(turn.deck.suit_masks[SPADES], f"{void} with a spade"),)
+    best = turn.highest(trumps)
+    return (Demand(turn.deck.beaters[best.index], f"{void} higher than the {best.label}"),)
+
+
+PLAY_RULES: tuple[Callable[[PlayTurn], tuple[Demand, ...]], ...] = (
+    _lowest_club_first,
+    _no_spade_lead_unbroken,
+    _follow_suit,
+    _beat_the_suit_led,
+    _trump_when_void,
+)
+"""The rules of play, in the order they narrow the choice: each gives its demands on
+the next card (none where it does not apply). A demand that no card held (and still
+allowed) meets narrows nothing."""
+
+
+def play_demands(turn: PlayTurn) -> list[Demand]:
+    """Every demand of :data:`PLAY_RULES` on the next card, in order."""
+    return [demand for rule in PLAY_RULES for demand in rule(turn)]
+
+
 def play_steps(rules: Rules, deck: Deck, holding: int, trick: Sequence[Card],
                trick_number: int, spades_broken: bool) -> list[tuple[int, str]]:
     """The narrowing steps for the next card: ``(allowed mask, rule)`` pairs, each
-    mask inside the one before. With no steps, any held card may be played."""
+    mask inside the one before. With no steps, any held card may be played.
+
+    Each demand of :data:`PLAY_RULES` that some allowed card meets is a step.
+
+    >>> from game.cards import DECKS, cards, mask_of
+    >>> from game.rules import PRESETS
+    >>> steps = play_steps(PRESETS["solo"].rules, DECKS["standard"], mask_of(cards("AH 3H 9D")),
+    ...                    cards("TH"), 2, True)
+    >>> [(sorted(str(c) for c in cards_of(mask)), rule) for mask, rule in steps]
+    [(['3H', 'AH'], 'You must follow hearts'), (['AH'], 'You must beat the 10♥')]
+    """
     steps: list[tuple[int, str]] = []
-    if trick_number == 1 and rules.low_club:
-        clubs = holding & deck.suit_masks[CLUBS]
-        if clubs:
-            lowest = deck.lowest(clubs)
-            return [(lowest.bit, f"On the first trick you must play your lowest club, the {lowest.label}")]
-        if trick:
-            return steps
-    if not trick:
-        spades = deck.suit_masks[SPADES]
-        if rules.spades_broken and not spades_broken and holding & ~spades:
-            steps.append((holding & ~spades, "Spades are not broken yet"))
-        return steps
-    led = deck.suit_of[trick[0].index]
-    following = holding & deck.suit_masks[led]
-    if following:
-        steps.append((following, f"You must follow {SUIT_NAMES[SUITS[led]]}"))
-        trumped = led != SPADES and any(deck.suit_of[c.index] == SPADES for c in trick)
-        if rules.must_beat and not trumped:
-            best = max((c for c in trick if deck.suit_of[c.index] == led), key=lambda c: deck.power[c.index])
-            beaters = following & deck.beaters[best.index]
-            if beaters:
-                steps.append((beaters, f"You must beat the {best.label}"))
-        return steps
-    if rules.must_beat:
-        trumps = holding & deck.suit_masks[SPADES]
-        played = [c for c in trick if deck.suit_of[c.index] == SPADES]
-        if played:
-            best = max(played, key=lambda c: deck.power[c.index])
-            trumps &= deck.beaters[best.index]
-            reason = f"You have no {SUIT_NAMES[SUITS[led]]}, so you must trump higher than the {best.label}"
-        else:
-            reason = f"You have no {SUIT_NAMES[SUITS[led]]}, so you must trump with a spade"
-        if trumps:
-            steps.append((trumps, reason))
+    allowed = holding
+    for demand in play_demands(PlayTurn(rules, deck, trick, trick_number, spades_broken)):
+        narrowed = allowed & demand.cards
+        if narrowed:
+            allowed = narrowed
+            steps.append((narrowed, demand.reason))
     return steps
 
 
@@ -143,65 +248,17 @@ def blind_team_open(rules: Rules, behind: int) -> bool:
     return rules.blind_team is not None and (rules.blind_team == 0 or behind >= rules.blind_team)
 
 
-def number_range(rules: Rules) -> range:
-    """The numbers a seat may bid by the individual limits."""
-    return range(max(1, rules.min_individual), rules.max_individual + 1)
-
-
 def candidate_bids(rules: Rules, blind: bool, behind: int) -> tuple[Bid, ...]:
     """Bids open to a seat before team limits: blind ones, or looked ones."""
     if blind:
-        return _candidates(rules, True, blind_nil_open(rules, behind), blind_team_open(rules, behind))
-    return _candidates(rules, False, False, False)
+        return _blind_bids(rules, blind_nil_open(rules, behind), blind_team_open(rules, behind))
+    return looked_bids(rules)
 
 
 @lru_cache(maxsize=256)
-def _candidates(rules: Rules, blind: bool, blind_nil: bool, blind_numbers: bool) -> tuple[Bid, ...]:
-    if blind:
-        found = [Bid(0, True)] if blind_nil else []
-        if blind_numbers:
-            found += [Bid(n, True) for n in number_range(rules)]
-        return tuple(found)
-    found = [Bid(0)] if rules.nil_allowed else []
-    return tuple(found + [Bid(n) for n in number_range(rules)])
-
-
-def suicide_override(rules: Rules, earlier: Bid, later: Bid) -> Bid:
-    """The earlier partner's bid after the one-partner-nil override: a second bid of
-    the same kind turns the earlier number into nil, or the earlier nil into the
-    individual minimum (at least 1)."""
-    if not rules.one_nil or earlier.is_nil != later.is_nil:
-        return earlier
-    return Bid(max(1, rules.min_individual)) if earlier.is_nil else Bid(0)
-
-
-def pair_refusal(rules: Rules, earlier: Bid, later: Bid, later_is_you: bool = True) -> str | None:
-    """Why a team may not hold these two bids (earlier partner first), or None.
-
-    The wording addresses the seat bidding `later` when `later_is_you`."""
-    earlier = suicide_override(rules, earlier, later)
-    looked_nils = [b for b in (earlier, later) if b.is_nil and not b.blind]
-    blind_nils = [b for b in (earlier, later) if b.is_nil and b.blind]
-    if len(looked_nils) == 2 and rules.team_nil:
-        return None
-    if looked_nils and not rules.nil:
-        if blind_nils:
-            return "A side with a blind nil cannot bid a team nil"
-        if later_is_you and later.is_nil:
-            return "Nil is allowed only as a team nil, after your partner bids nil"
-        return "Your partner bid nil: a team nil needs you to bid nil too"
-    total = earlier.tricks + later.tricks
-    if total < rules.min_team:
-        return f"Your team must bid at least {rules.min_team} in all"
-    if total > rules.max_team:
-        return f"Your team may bid at most {rules.max_team} in all"
-    return None
-
-
-def team_has_legal_pair(rules: Rules) -> bool:
-    """Whether the bid limits leave a team at least one pair of looked bids."""
-    options = candidate_bids(rules, False, 0)
-    return any(pair_refusal(rules, first, second) is None for first in options for second in options)
+def _blind_bids(rules: Rules, nil: bool, numbers: bool) -> tuple[Bid, ...]:
+    blind_nil = (Bid(0, True),) if nil else ()
+    return blind_nil + (tuple(Bid(n, True) for n in number_range(rules)) if numbers else ())
 
 
 def bid_refusal(rules: Rules, bid: Bid, *, looked: bool, behind: int,

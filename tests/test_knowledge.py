@@ -14,6 +14,7 @@ from deals import deal
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from game import legality
 from game.cards import CLUBS, DECKS, SPADES, Card, cards, cards_of, mask_of
 from game.hand import Hand
 from game.players.knowledge import Knowledge, bid_models, hand_figures, play_exclusions, sample_deals
@@ -172,6 +173,28 @@ def test_a_spade_led_before_spades_are_broken_shows_a_hand_of_only_spades() -> N
     assert knowledge.forbidden["W"] & others == others
     assert knowledge.known["W"] == knowledge.remaining(SPADES)  # eleven cards, eleven spades left
     assert knowledge.void_in("N", SPADES) and knowledge.void_in("E", SPADES)
+
+
+@pytest.mark.parametrize("rules_id", REPLAYABLE)
+def test_a_play_excludes_exactly_the_cards_that_would_have_made_it_illegal(rules_id: str) -> None:
+    """At every play of random hands, one more card in the player's holding leaves the
+    card played legal exactly when the deductions do not exclude that card: the
+    deductions and the rules of play say the same thing."""
+    rules = RULE_SETS[rules_id]
+    rng = random.Random(rules_id)
+    for _ in range(4):
+        hand = Hand.shuffled(rules, rng.choice(SEATS), rng)
+        bid_through(hand)
+        while hand.phase == "play":
+            seat, card = hand.to_act, rng.choice(hand.legal_plays())
+            turn = (rules, hand.deck, [c for _, c in hand.trick], len(hand.tricks) + 1, hand.spades_broken)
+            holding = hand.holding_mask(seat)
+            excluded = play_exclusions(rules, hand.deck, card, *turn[2:])
+            assert not holding & excluded
+            for extra in cards_of(hand.deck.mask & ~holding):
+                still_legal = legality.play_refusal(*turn[:2], holding | extra.bit, *turn[2:], card) is None
+                assert still_legal == (not excluded & extra.bit), (str(card), str(extra), turn[2:])
+            hand.play(seat, card)
 
 
 def test_known_cards_follow_from_counts() -> None:

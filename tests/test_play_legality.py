@@ -12,7 +12,7 @@ from deals import deal
 
 from game.cards import DECKS, Card, parse_hand
 from game.events import SpadesBroken, TrickWon
-from game.hand import Hand, RuleError
+from game.hand import Hand, RuleError, trick_leader
 from game.legality import trick_winner_index
 from game.rules import PRESETS, Rules
 
@@ -375,6 +375,16 @@ def test_played_trick_goes_to_the_highest_card_of_the_suit_led() -> None:
     assert [(e.number, e.leader, e.winner) for e in won] == [(1, "S", "S")]
     assert hand.taken["S"] == 1
     assert hand.to_act == "S"
+
+
+def test_the_leader_is_the_first_to_play_else_the_last_winner_else_left_of_the_dealer() -> None:
+    hand = ready(PLAIN, **EVEN)
+    assert hand.leader == "S" == trick_leader("E", [], None)
+    play(hand, "QD", "JD")
+    assert hand.leader == "S" == trick_leader("E", [["S", "QD"], ["W", "JD"]], None)
+    play(hand, "7D", "4D")
+    assert hand.leader == "S" == trick_leader("E", [], "S")
+    assert trick_leader("N", [], "W") == "W" and trick_leader("N", [], None) == "E"
 
 
 def test_played_trick_goes_to_the_trump() -> None:

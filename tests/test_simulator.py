@@ -78,3 +78,24 @@ def test_playouts_finish_every_hand_with_legal_cards(name: str, policy) -> None:
         batch.play(cards)
     assert (batch.taken.sum(axis=1) == 13).all()
     assert not batch.holdings.any()
+
+
+@pytest.mark.parametrize("name", sorted(RULE_SETS))
+def test_a_batch_started_at_any_point_of_a_hand_allows_what_the_engine_allows(name: str) -> None:
+    """The searches start batches mid-hand, mid-trick: from each position of random hands,
+    a batch built from the public facts allows exactly the engine's legal cards."""
+    rules = RULE_SETS[name]
+    rng = random.Random(name)
+    for _ in range(3):
+        hand = Hand.shuffled(rules, rng.choice(SEATS), rng)
+        _bid_through(hand, rng)
+        while hand.phase == "play":
+            deal = {s: hand.holding_mask(s) for s in SEATS}
+            batch = Batch.start(rules, hand.deck, holdings_array([deal]), leader=SEATS.index(hand.leader),
+                                trick=[(SEATS.index(s), c.index) for s, c in hand.trick],
+                                tricks_done=len(hand.tricks), taken=[hand.taken[s] for s in SEATS],
+                                broken=hand.spades_broken, winners=[SEATS.index(t.winner) for t in hand.tricks])
+            assert SEATS[int(batch.to_play[0])] == hand.to_act
+            engine_legal = {c.index for c in hand.legal_plays()}
+            assert set(np.flatnonzero(batch.legal()[0]).tolist()) == engine_legal
+            hand.play(hand.to_act, rng.choice(hand.legal_plays()))

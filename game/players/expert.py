@@ -31,7 +31,7 @@ from game.players.knowledge import Knowledge, sample_deals
 from game.players.normal import NormalPlayer
 from game.players.search import OutcomeValues, batch_from_view, bid_tricks, card_values, standings_of
 from game.players.simulator import heuristic_policy
-from game.rules import Rules
+from game.rules import Rules, suicide_override
 from game.seats import SEATS, partner, side_of
 
 PLAY_BUDGET = 3000
@@ -149,7 +149,7 @@ class ExpertPlayer:
         mate = partner(self.seat)
         if self.rules.partners and self.rules.one_nil:
             if mate in known:
-                bids[mate] = legality.suicide_override(self.rules, known[mate], mine)
+                bids[mate] = suicide_override(self.rules, known[mate], mine)
             elif not mine.is_nil:
                 bids[mate] = Bid(0)
         bids[self.seat] = mine

@@ -9,7 +9,7 @@ computer player using it cannot peek. :class:`Knowledge` holds the facts:
   its plays with the rules in force, and the cards it *surely* holds (``known``:
   cards this seat passed to it in an exchange, and whatever the rest forces).
 
-Every legality rule of :func:`game.legality.play_steps` says "the player holds no
+Every rule of play (:data:`game.legality.PLAY_RULES`) says "the player holds no
 card of this set", so each play excludes an exact set of cards from the player's
 hand at that moment; as nobody receives cards once play has begun, the cards not
 yet played are excluded for good. The deductions are therefore complete: a deal
@@ -52,7 +52,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from game.bids import Bid
-from game.cards import CARDS, CLUBS, DECKS, SPADES, Card, Deck, mask_of
+from game.cards import CARDS, DECKS, SPADES, Card, Deck, mask_of
+from game.legality import PlayTurn, play_demands
 from game.rules import Rules
 from game.seats import SEATS, next_seat, partner, seats_from
 
@@ -69,41 +70,16 @@ def play_exclusions(rules: Rules, deck: Deck, card: Card, before: Sequence[Card]
     """The cards the player of `card` cannot have held when it played it, as a mask.
 
     `before` are the cards already in the trick, `broken` whether spades were broken
-    before this card. This mirrors :func:`game.legality.play_steps` step by step:
-    each step that would have refused `card` had the player held some card tells
-    that it held none of them.
+    before this card. The rules of play read backwards: each demand of
+    :func:`game.legality.play_demands` that `card` does not meet proves the player held
+    none of its cards that the demands `card` met before it still allowed.
     """
-    suit_of, power, masks, beaters = deck.suit_of, deck.power, deck.suit_masks, deck.beaters
-    suit = suit_of[card.index]
-    excluded = 0
-    if trick_number == 1 and rules.low_club:
-        clubs = masks[CLUBS]
-        if suit == CLUBS:  # it held clubs, so this was its lowest
-            return clubs & ~beaters[card.index] & ~card.bit
-        excluded |= clubs
-        if before:  # a follower without clubs may play anything on trick 1
-            return excluded
-    if not before:
-        if rules.spades_broken and not broken and suit == SPADES:
-            excluded |= deck.mask & ~masks[SPADES]  # led a spade unbroken: held only spades
-        return excluded
-    led = suit_of[before[0].index]
-    if suit == led:
-        trumped = led != SPADES and any(suit_of[c.index] == SPADES for c in before)
-        if rules.must_beat and not trumped:
-            best = max((c for c in before if suit_of[c.index] == led), key=lambda c: power[c.index])
-            if not beaters[best.index] & card.bit:
-                excluded |= beaters[best.index]
-        return excluded
-    excluded |= masks[led]  # showed out
-    if rules.must_beat:
-        trumps = [c for c in before if suit_of[c.index] == SPADES]
-        if trumps:
-            best = max(trumps, key=lambda c: power[c.index])
-            if not beaters[best.index] & card.bit:
-                excluded |= beaters[best.index]
-        elif suit != SPADES:
-            excluded |= masks[SPADES]
+    allowed, excluded = deck.mask, 0
+    for demand in play_demands(PlayTurn(rules, deck, before, trick_number, broken)):
+        if demand.cards & card.bit:
+            allowed &= demand.cards
+        else:
+            excluded |= allowed & demand.cards
     return excluded
 
 

@@ -17,11 +17,12 @@ import numpy as np
 
 from game.bids import Bid
 from game.cards import Card
+from game.hand import trick_leader
 from game.players.knowledge import Knowledge, sample_deals
 from game.players.simulator import Batch, Policy, holdings_array
 from game.rules import Rules
 from game.scoring import SideScore, Standing, score_hand
-from game.seats import SEATS, next_seat, side_of, sides
+from game.seats import SEATS, side_of, sides
 
 SEAT_INDEX = {seat: index for index, seat in enumerate(SEATS)}
 TABLE_POINTS_PER_HAND = 120.0
@@ -37,12 +38,8 @@ def standings_of(view: Mapping) -> dict[str, Standing]:
 
 
 def current_leader(view: Mapping) -> str:
-    """Who led the trick in progress, or leads the next one."""
-    if view["trick"]:
-        return view["trick"][0][0]
-    if view["tricks"]:
-        return view["tricks"][-1]["winner"]
-    return next_seat(view["dealer"])
+    """Who led the trick in progress, or leads the next one (:func:`game.hand.trick_leader`)."""
+    return trick_leader(view["dealer"], view["trick"], view["tricks"][-1]["winner"] if view["tricks"] else None)
 
 
 def batch_from_view(view: Mapping, rules: Rules, knowledge: Knowledge, deals: Sequence[dict[str, int]],

@@ -5,11 +5,11 @@ card index of :mod:`game.cards`) that all stand at the same point of the hand: t
 same number of cards played, the same public trick so far. Every step plays one
 card in every deal at once, so the cost of Python is paid per step, not per deal.
 
-The rules of play are those of :mod:`game.legality` (follow suit, spades broken,
-must beat, first-trick low clubs, the deck's trump order) written again as array
-operations: that module explains refusals one card at a time, this one decides
-thousands of cards in one go. ``tests/test_simulator.py`` checks that both agree
-on every position it visits.
+The rules of play are :data:`game.legality.PLAY_RULES` (first-trick low clubs,
+spades broken, follow suit, must beat, trump when void, the deck's trump order)
+written again as array operations, for speed: that module explains refusals one card
+at a time, this one decides thousands of cards in one go. ``tests/test_simulator.py``
+checks that both agree on every position it visits, batches started mid-hand included.
 
 A *policy* chooses among the legal cards: :func:`random_policy` uniformly,
 :func:`heuristic_policy` like a sound player (second hand low, third hand high,
