@@ -201,6 +201,11 @@ def _hand_score(data: Mapping[str, Any]) -> HandScore:
     return HandScore(sides)
 
 
+def _card(text: Any) -> Card | None:
+    """A card, or None where the sender hides it (a server hides other seats' cards)."""
+    return None if text is None else Card.parse(text)
+
+
 _FIELD_READERS: dict[str, Any] = {
     "card": Card.parse,
     "bid": Bid.parse, "old": Bid.parse, "new": Bid.parse,
@@ -213,11 +218,12 @@ _FIELD_READERS: dict[str, Any] = {
 def _cards_field(kind: str, value: Any) -> Any:
     if kind == "trick_won":
         return tuple((str(seat), Card.parse(card)) for seat, card in value)
-    return tuple(Card.parse(card) for card in value)
+    return tuple(_card(card) for card in value)  # an exchange's cards: hidden from other seats
 
 
 def from_dict(data: Mapping[str, Any]) -> Event:
-    """The event :func:`to_dict` wrote; ValueError (saying what) for anything else.
+    """The event :func:`to_dict` wrote; ValueError (saying what) for anything else. The card
+    dealt, and the cards passed, may be null: hidden from the reader (then None).
 
     >>> event = BidMade("N", Bid(0, blind=True))
     >>> from_dict(to_dict(event)) == event
@@ -241,6 +247,8 @@ def from_dict(data: Mapping[str, Any]) -> Event:
         try:
             if item.name == "cards":
                 values[item.name] = _cards_field(kind, raw)
+            elif kind == "card_dealt" and item.name == "card":
+                values[item.name] = _card(raw)
             else:
                 values[item.name] = _FIELD_READERS.get(item.name, lambda value: value)(raw)
         except (TypeError, KeyError, AttributeError, ValueError) as error:

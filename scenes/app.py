@@ -22,6 +22,7 @@ from pygame_gui.elements import UITextEntryLine  # noqa: E402
 from game.players.thinker import Thinker  # noqa: E402
 from game.records.savegame import SavedGameError, check_saved_game, set_aside  # noqa: E402
 from game.records.stats import Statistics, StatsRecorder  # noqa: E402
+from net.client import NetClient  # noqa: E402
 from scenes.look import layout, text  # noqa: E402
 from scenes.look.cardart import CardArt, felt  # noqa: E402
 from scenes.look.sound import Sounds  # noqa: E402
@@ -64,6 +65,10 @@ class AppConfig:
     """A hand log to open in Review Hands at start (``--review FILE``)."""
     inline_thinker: bool = False
     silent: bool = False
+    server: str | None = None
+    """The server Play Online offers (``--server``)."""
+    name: str | None = None
+    """The name Play Online offers (``--name``)."""
 
 
 def _keep_top_pixel_row() -> None:
@@ -122,6 +127,7 @@ class App:
         if stats_problem:
             self.notices.append(stats_problem)
         self.session: GameSession | None = None
+        self.net: NetClient | None = None
         self.recorder: StatsRecorder | None = None
         self._told: set[str] = set()
         self._saved_check: tuple[tuple | None, bool] | None = None
@@ -379,7 +385,14 @@ class App:
             self.step()
         self.close()
 
+    def disconnect(self) -> None:
+        """Close the connection to a server, if one is open."""
+        if self.net is not None:
+            self.net.close()
+            self.net = None
+
     def close(self) -> None:
+        self.disconnect()
         self.thinker.close()
         pygame.quit()
 
@@ -391,9 +404,12 @@ def parse_args(argv: list[str] | None) -> AppConfig:
     parser.add_argument("--speed", choices=sorted(layout.SPEEDS), help="animation speed for this run")
     parser.add_argument("--silent", action="store_true", help="no sound for this run")
     parser.add_argument("--review", type=Path, metavar="FILE", help="open a hand log (Spades.save) in Review Hands")
+    parser.add_argument("--server", metavar="HOST[:PORT]", help="the server Play Online offers "
+                                                                "(else SPADES_SERVER, else this computer)")
+    parser.add_argument("--name", help="the name Play Online offers")
     args = parser.parse_args(argv)
     return AppConfig(windowed=args.windowed, seed=args.seed, speed=args.speed, silent=args.silent,
-                     review=args.review)
+                     review=args.review, server=args.server, name=args.name)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -10,6 +10,7 @@ from scenes.screens.confirm import ConfirmScene
 from scenes.screens.game_over import GameOverScene
 from scenes.screens.help import HelpScene
 from scenes.screens.menu import MenuScene
+from scenes.screens.online import ConnectScene, LobbyScene
 from scenes.screens.options import OptionsScene
 from scenes.screens.review import ReviewScene
 from scenes.screens.score import ScoreScene
@@ -22,4 +23,5 @@ SCENES: dict[str, Callable[..., Scene]] = {
     "title": TitleScene, "dealer_draw": DealerDrawScene, "table": TableScene, "score": ScoreScene,
     "game_over": GameOverScene, "menu": MenuScene, "options": OptionsScene, "help": HelpScene,
     "review": ReviewScene, "statistics": StatisticsScene, "confirm": ConfirmScene,
+    "connect": ConnectScene, "lobby": LobbyScene,
 }

@@ -29,6 +29,8 @@ class Stage(Protocol):
     log_path: Path
     statistics_path: Path
     saved_game: Path
+    net: Any
+    """The connection to a server while playing online (:class:`net.client.NetClient`), else None."""
     speed: float
     fullscreen: bool
     frame_rate: int
@@ -62,6 +64,8 @@ class Stage(Protocol):
     def new_token(self) -> int: ...
 
     def new_write_errors(self) -> list[str]: ...
+
+    def disconnect(self) -> None: ...
 
 
 class Scene:

@@ -79,16 +79,23 @@ def player_turn(app: App) -> bool:
     from scenes.table.view import TableScene
 
     top = app.scenes[-1]
-    return isinstance(top, TableScene) and not top.busy and top.game.to_act == "S" and (
-        top.box is not None or top.game.phase == "play")
+    return isinstance(top, TableScene) and not top.busy and top.turn is not None and (
+        top.box is not None or top.turn.phase == "play")
+
+
+def players_view(table) -> dict:
+    """The player's seat view: from the engine offline, as the server sent it online."""
+    if table.game is not None:
+        return seat_view(table.game.hand, "S")
+    return table.control.turn_view
 
 
 def answer_with_mouse(app: App) -> None:
     """Make the player's decision (Normal's choice) by clicking the bid box or a card."""
     table = app.scenes[-1]
-    view = seat_view(table.game.hand, "S")
+    view = players_view(table)
     choice = decide(LEVELS["normal"]("S", view["rules"], 3), view)
-    phase = table.game.phase
+    phase = table.turn.phase
     if phase == "play":
         click(app, card_spot(table, next(c for c in table.visible_south() if str(c) == choice)))
         return

@@ -355,6 +355,14 @@ def test_every_kind_of_event_converts_to_json_ready_data() -> None:
     assert seen == set(EVENT_TYPES)
 
 
+def test_a_card_dealt_to_another_seat_may_be_hidden_but_a_card_played_never() -> None:
+    assert from_dict({"kind": "card_dealt", "seat": "W", "card": None, "position": 1}).card is None
+    exchange = from_dict({"kind": "exchange", "giver": "N", "receiver": "S", "cards": [None, None]})
+    assert exchange.cards == (None, None)
+    with pytest.raises(ValueError):
+        from_dict({"kind": "card_played", "seat": "W", "card": None})
+
+
 @pytest.mark.parametrize("bad", [None, [], {"kind": "nonsense"}, {"kind": "card_played", "seat": "S"},
                                  {"kind": "card_played", "seat": "S", "card": "ZZ"},
                                  {"kind": "hand_scored", "number": 1, "score": {"NS": {"contract": 3}}}])

@@ -114,8 +114,10 @@ def player_seed(game_seed: int | None, seat: str) -> int:
     return zlib.crc32(f"{game_seed}:{seat}".encode())
 
 
-class _Brain:
-    """Answers requests: the same code inside the worker and in the calling process."""
+class Brain:
+    """Answers requests: the same code inside the worker, in the calling process, and in a
+    server's pool of processes. It keeps the players it made (by level, seat, seed, time
+    limit and rules), so a player remembers a hand's exchange until the hand is over."""
 
     def __init__(self) -> None:
         self.players: collections.OrderedDict[tuple, Any] = collections.OrderedDict()
@@ -170,7 +172,7 @@ def thinking_budget(request: Request) -> float:
 
 def _serve(requests: Any, answers: Any) -> None:
     """The worker's loop: answer each request in turn until a None arrives."""
-    brain = _Brain()
+    brain = Brain()
     while True:
         request = requests.get()
         if request is None:
@@ -200,7 +202,7 @@ class Thinker:
         self.clock = clock
         self.margin = margin
         self.start_allowance = start_allowance
-        self._brain = _Brain() if inline else None
+        self._brain = Brain() if inline else None
         self._ready: collections.deque[Answer] = collections.deque()
         self._outstanding: dict[int, Request] = {}
         self._process: Any = None
@@ -360,7 +362,7 @@ class Thinker:
                 channel.close()
         self._requests = self._answers = None
 
-    def _inline_brain(self) -> _Brain:
+    def _inline_brain(self) -> Brain:
         if self._brain is None:
-            self._brain = _Brain()
+            self._brain = Brain()
         return self._brain

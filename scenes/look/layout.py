@@ -47,6 +47,8 @@ PLATES = {
 MESSAGE_Y = 222
 """The top of the message band: below the trick (its lowest card ends at y 212), above the
 raised cards of the player's hand and the bid box (from y 250)."""
+CHAT_LINE = (120, 64, 400, 18)
+"""At a server's table: the chat line, between North's name (y 52) and the trick (from y 90)."""
 MESSAGE_WIDTH = 400
 MESSAGE_LINES = 2
 BID_BOX = (484, 250, 150, 104)

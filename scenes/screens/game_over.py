@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 import pygame
 import pygame_gui
@@ -24,8 +25,12 @@ FLOURISH_CARDS = ("AS", "KH", "QD", "JC")
 class GameOverScene(Scene):
     """Yes deals a new game with the same settings; No goes back to the title."""
 
-    def __init__(self, app, model: TableModel, winner: str, seed: int = 0) -> None:
+    def __init__(self, app, model: TableModel, winner: str, seed: int = 0, again: Callable[[], None] | None = None,
+                 leave: Callable[[], None] | None = None) -> None:
         super().__init__(app)
+        self.again = again or app.new_game
+        """Yes: a new game (at a server's table, the table's next game)."""
+        self.leave = leave
         self.model = model
         self.winner = winner
         self.won = winner == side_of("S", model.rules.partners)
@@ -46,15 +51,19 @@ class GameOverScene(Scene):
         if self.cascade is not None and event.type == pygame.MOUSEBUTTONDOWN:
             self.cascade.skip()
         if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element is self.yes:
-            self.app.new_game()
+            self.again()
         elif event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element is self.no:
             self.to_title()
         elif event.type == pygame.KEYDOWN and event.key in (pygame.K_y, pygame.K_RETURN):
-            self.app.new_game()
+            self.again()
         elif event.type == pygame.KEYDOWN and event.key in (pygame.K_n, pygame.K_ESCAPE):
             self.to_title()
 
     def to_title(self) -> None:
+        """No: back to the title (from a server's table, to its lobby)."""
+        if self.leave is not None:
+            self.leave()
+            return
         self.app.session = None
         self.app.show("title")
 

@@ -17,8 +17,11 @@ class Table(Protocol):
     """What the menu uses of the table it was opened over."""
 
     model: object
+    control: object
 
     def open_last_trick(self) -> None: ...
+
+    def leave_online(self) -> None: ...
 
 
 MENU_RECT = pygame.Rect(layout.WIDTH // 2 - 100, 44, 200, 272)
@@ -44,6 +47,8 @@ class MenuScene(Scene):
                    ("new", "New game"), ("quit", "Save and quit")]
         if self.table is None:
             entries = [entry for entry in entries if entry[0] not in ("score", "last")]
+        elif self.table.control.online:  # a server's table: leave it for the lobby
+            entries = [entry for entry in entries if entry[0] not in ("new", "quit")] + [("leave", "Leave table")]
         keys = [key for key, _ in entries]
         labels = [words for _, words in entries]
         self.rect = pygame.Rect(MENU_RECT.x, MENU_RECT.y, MENU_RECT.width, 44 + 24 * len(entries))
@@ -92,6 +97,8 @@ class MenuScene(Scene):
                 self.buttons["new"].set_text("Sure? New game")
         elif pressed == "quit":
             self.app.quit()
+        elif pressed == "leave":
+            self.table.leave_online()
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(self.veil, (0, 0))

@@ -15,8 +15,8 @@ from scenes.look.palette import GOLD, GOLD_DARK, GREY_LIGHT, WARNING, WHITE
 from scenes.scene import Scene
 
 SHOWCASE = ("AS", "KH", "QD", "JC", "BJ")
-ENTRIES = (("new", "New Game"), ("continue", "Continue"), ("options", "Options"), ("help", "How to Play"),
-           ("review", "Review Hands"), ("statistics", "Statistics"), ("about", "About"),
+ENTRIES = (("new", "New Game"), ("continue", "Continue"), ("online", "Play Online"), ("options", "Options"),
+           ("help", "How to Play"), ("review", "Review Hands"), ("statistics", "Statistics"), ("about", "About"),
            ("save_hand", "Save Hand"), ("quit", "Quit"))
 
 
@@ -30,7 +30,7 @@ class TitleScene(Scene):
         entries = [(key, words) for key, words in ENTRIES if key != "continue" or self.app.has_saved_game()]
         labels = [widgets.toggle_text(words, self.app.settings.save_hand) if key == "save_hand" else words
                   for key, words in entries]
-        buttons = widgets.column(self.app.ui, layout.WIDTH // 2 - 70, 122, 140, labels, height=18, gap=4)
+        buttons = widgets.column(self.app.ui, layout.WIDTH // 2 - 70, 108, 140, labels, height=17, gap=3)
         self.buttons = dict(zip([key for key, _ in entries], buttons, strict=True))
         self.widgets = buttons
         self.hint = ""
@@ -69,6 +69,8 @@ class TitleScene(Scene):
             self.buttons["save_hand"].set_text(widgets.toggle_text("Save Hand", app.settings.save_hand))
         elif entry == "options":
             app.open("options")
+        elif entry == "online":
+            app.open("connect")
         elif entry in ("help", "about"):
             app.open("help", "how_to_play" if entry == "help" else "about", statistics_path=app.statistics_path)
         elif entry == "review":

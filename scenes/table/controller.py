@@ -109,6 +109,19 @@ class TableController:
         self.reviewed = 0
         """The last hand whose bids have been looked at."""
 
+    online = False
+    catching_up = False
+    """Never: a game on this computer is shown as it is played."""
+    chat: tuple = ()
+    notices: tuple = ()
+
+    def poll(self) -> None:
+        """Nothing comes from elsewhere (the computers' answers are looked for when needed)."""
+
+    def take_refusal(self) -> str | None:
+        """Refusals are told at once by :meth:`choose`."""
+        return None
+
     # -- what to show ---------------------------------------------------------------------------
     def next_event(self) -> Event | None:
         """The next engine event to show, in order; None when all are shown."""
@@ -135,7 +148,7 @@ class TableController:
     def new_model(self) -> TableModel:
         """The model of what the table shows, for a screen starting now: from the first event
         still to show, or the game as it stands if every event has been shown (a restored game)."""
-        return TableModel(self.game) if self.pending else TableModel.from_game(self.game)
+        return TableModel.of_game(self.game) if self.pending else TableModel.from_game(self.game)
 
     def is_final(self, hands_scored: int) -> bool:
         """Whether the hand whose score is the `hands_scored`-th decided the game."""

@@ -7,7 +7,8 @@ No pygame here: the model is plain data, tested without a screen.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
 
 from game.bids import Bid
 from game.cards import DECKS, SPADES, Card, Deck
@@ -26,6 +27,7 @@ from game.events import (
 )
 from game.game import Game
 from game.legality import points_behind
+from game.rules import Rules
 from game.scoring import HandScore, Standing
 from game.seats import SEATS, side_of
 
@@ -41,18 +43,45 @@ def sort_hand(cards: Iterable[Card], deck: Deck, spades_first: bool = True, aces
     return sorted(cards, key=lambda c: (order.index(deck.suit_of[c.index]), sign * deck.power[c.index]))
 
 
-class TableModel:
-    """The hand as shown: holdings, bids, tricks taken, the trick on the table, the score."""
+class Hidden:
+    """A card the table may not see (another seat's, at a table on a server): only how many
+    there are is shown, as backs."""
 
-    def __init__(self, game: Game) -> None:
-        self.rules = game.rules
-        self.deck: Deck = DECKS[game.rules.deck]
-        self.names = dict(game.names)
-        self.standings: dict[str, Standing] = dict(game.standings)
-        self.scores: list[HandScore] = list(game.scores)
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return "Hidden()"
+
+
+@dataclass(frozen=True)
+class HandShown:
+    """The four hands of hand `number` as dealt, told by a server once the hand is over
+    (a table on this computer knows them all along)."""
+
+    number: int
+    deal: Mapping[str, list[Card]]
+
+
+class TableModel:
+    """The hand as shown: holdings, bids, tricks taken, the trick on the table, the score.
+
+    `names` and `standings` are those the game starts with; `first_dealer` deals the first hand."""
+
+    def __init__(self, rules: Rules, names: Mapping[str, str], standings: Mapping[str, Standing],
+                 scores: Iterable[HandScore] = (), first_dealer: str = "S") -> None:
+        self.rules = rules
+        self.deck: Deck = DECKS[rules.deck]
+        self.names = dict(names)
+        self.standings: dict[str, Standing] = dict(standings)
+        self.scores: list[HandScore] = list(scores)
         self.hand_number = 0
-        self.dealer = game.first_dealer
+        self.dealer = first_dealer
         self._clear()
+
+    @classmethod
+    def of_game(cls, game: Game) -> TableModel:
+        """The table of `game` before any of its events is shown."""
+        return cls(game.rules, game.names, game.standings, game.scores, game.first_dealer)
 
     def _clear(self) -> None:
         self.holdings: dict[str, list[Card]] = {seat: [] for seat in SEATS}
@@ -69,7 +98,7 @@ class TableModel:
     @classmethod
     def from_game(cls, game: Game) -> TableModel:
         """The table of a game picked up where it stands (a restored game)."""
-        model = cls(game)
+        model = cls.of_game(game)
         hand = game.hand
         model.hand_number, model.dealer = hand.number, hand.dealer
         model.holdings = {seat: list(hand.holding(seat)) for seat in SEATS}
@@ -90,8 +119,9 @@ class TableModel:
             self.hand_number, self.dealer = event.number, event.dealer
             self.south_looked = "S" not in event.blind_seats
         elif isinstance(event, CardDealt):
-            self.holdings[event.seat].append(event.card)
-            self.dealt[event.seat].append(event.card)
+            card = event.card if event.card is not None else Hidden()
+            self.holdings[event.seat].append(card)
+            self.dealt[event.seat].append(card)
         elif isinstance(event, BlindChoice) and event.seat == "S" and event.choice == "look":
             self.south_looked = True
         elif isinstance(event, BidMade):
@@ -102,20 +132,34 @@ class TableModel:
             self.bids[event.seat] = event.new
         elif isinstance(event, CardsExchanged):
             for card in event.cards:
-                self.holdings[event.giver].remove(card)
-                self.holdings[event.receiver].append(card)
+                self._take(event.giver, card)
+                self.holdings[event.receiver].append(card if card is not None else Hidden())
         elif isinstance(event, CardPlayed):
             if self.trick_winner is not None:
                 self.collect_trick()
-            self.holdings[event.seat].remove(event.card)
+            self._take(event.seat, event.card)
             self.trick.append((event.seat, event.card))
         elif isinstance(event, SpadesBroken):
             self.spades_broken = True
         elif isinstance(event, TrickWon):
             self.trick_winner = event.winner
+        elif isinstance(event, HandShown):
+            self.reveal(event.deal)
         elif isinstance(event, HandScored):
             self.scores.append(event.score)
             self.standings = dict(event.score.standings)
+
+    def _take(self, seat: str, card: Card | None) -> None:
+        """A card leaves `seat`'s hand: that card, or one of its hidden ones."""
+        holding = self.holdings[seat]
+        if card in holding:
+            holding.remove(card)
+        else:
+            holding.remove(next(c for c in holding if isinstance(c, Hidden)))
+
+    def reveal(self, deal: Mapping[str, Iterable[Card]]) -> None:
+        """The hand is over: every seat's cards as dealt (a server sends them then)."""
+        self.dealt = {seat: list(deal[seat]) for seat in SEATS}
 
     def collect_trick(self) -> None:
         """The marked trick goes to its winner (the sweep has landed)."""
@@ -126,10 +170,16 @@ class TableModel:
         self.trick, self.trick_winner = [], None
 
     def south_hand(self, spades_first: bool = True, aces_left: bool = True) -> list[Card]:
-        return sort_hand(self.holdings["S"], self.deck, spades_first, aces_left)
+        """The player's fan in its order (cards the table may not see, a spectator's, as dealt)."""
+        holding = self.holdings["S"]
+        if any(isinstance(card, Hidden) for card in holding):
+            return list(holding)
+        return sort_hand(holding, self.deck, spades_first, aces_left)
 
     def dealt_order(self, seat: str) -> list[Card]:
-        """A seat's cards as dealt, sorted as the player's fan is."""
+        """A seat's cards as dealt, sorted as the player's fan is (none while some are hidden)."""
+        if any(isinstance(card, Hidden) for card in self.dealt[seat]):
+            return []
         return sort_hand(self.dealt[seat], self.deck)
 
     def contract(self, seats: Iterable[str]) -> tuple[int, int]:

@@ -14,6 +14,9 @@ from collections import deque
 from collections.abc import Callable
 
 import pygame
+import pygame_gui
+from pygame_gui.core import ObjectID
+from pygame_gui.elements import UITextEntryLine
 
 from game.cards import Card
 from game.events import (
@@ -33,9 +36,10 @@ from game.events import (
 )
 from game.players.thinker import Answer
 from game.seats import side_of
+from net.protocol import CHAT_LENGTH
 from scenes.look import layout, text
 from scenes.look.animation import Beat, Fade, Flight
-from scenes.look.palette import GOLD, PANEL, PANEL_EDGE, WHITE
+from scenes.look.palette import GOLD, GREY, GREY_LIGHT, PANEL, PANEL_EDGE, WARNING, WHITE
 from scenes.look.text import does, plural
 from scenes.scene import Scene
 from scenes.table.bid_box import BidBox
@@ -72,11 +76,13 @@ def bids_summary(model: TableModel) -> str:
 class TableScene(Scene):
     """One game at the table: deal, bidding, exchange and play, hand after hand."""
 
-    def __init__(self, app) -> None:
+    def __init__(self, app, control: TableController | None = None) -> None:
         super().__init__(app)
-        session = app.session
-        self.control = TableController(session.game, session.pending, app.thinker, lambda: app.settings,
-                                       app.new_token)
+        if control is None:
+            session = app.session
+            control = TableController(session.game, session.pending, app.thinker, lambda: app.settings,
+                                      app.new_token)
+        self.control = control
         self.model = self.control.new_model()
         self.painter = TablePainter(app.art, app.felt)
         self.beats: deque[Beat] = deque()
@@ -104,6 +110,7 @@ class TableScene(Scene):
         self.paused = False
         self.closed = False
         self._shown: tuple = ()
+        self.chat_entry: UITextEntryLine | None = None
         self.hand_problems: list[str] = []
         """Files that could not be written during this hand, told again on its score screen."""
         self.shows: dict[type, Callable[[Event], Beat]] = {
@@ -115,13 +122,15 @@ class TableScene(Scene):
 
     @property
     def game(self):
-        """The engine's game this table shows (for reading only: choices go through the controller)."""
-        return self.control.game
+        """The engine's game this table shows, on this computer (for reading only: choices go through
+        the controller); None at a server's table."""
+        return getattr(self.control, "game", None)
 
     # -- life on the stack ---------------------------------------------------------------
     def exit(self) -> None:
         self.closed = True
         self._close_box()
+        self.close_chat(send=False)
 
     def pause(self) -> None:
         self.paused = True
@@ -140,8 +149,13 @@ class TableScene(Scene):
 
     # -- helpers -------------------------------------------------------------------------------
     def time(self, seconds: float) -> float:
-        """An animation time at the chosen speed (0 when hurrying through)."""
-        return 0.0 if self.hurry else seconds * self.app.speed
+        """An animation time at the chosen speed (0 when hurrying through, or catching up with a
+        game under way)."""
+        return 0.0 if self.hurry or self.control.catching_up else seconds * self.app.speed
+
+    def sound(self, name: str) -> None:
+        if not self.control.catching_up:
+            self.app.sounds.play(name)
 
     def say(self, words: str, life: float = layout.MESSAGE_LIFE, *, this_turn: bool = False) -> None:
         """Show one message in place of any other; `this_turn` ones (refusals, advice) go as
@@ -188,15 +202,16 @@ class TableScene(Scene):
         if not self.control.offers_blind():
             self.model.south_looked = True
         self.reveal = False
-        self.app.sounds.play("shuffle")
+        self.sound("shuffle")
         words = "Redeal" if event.redeal else f"Hand {event.number}"
         self.say(f"{words}: {does(self.name(event.dealer), 'deal')}")
         return Beat(self.time(0.5))
 
     def show_card_dealt(self, event: CardDealt) -> Beat:
         self.model.apply(event)
-        self.app.sounds.play("deal")
-        self.fly(event.card, hand_origin(self.model.dealer, 13), self.card_position(event.seat, event.card),
+        self.sound("deal")
+        card = self.model.holdings[event.seat][-1]  # the card, or what stands for it where it is hidden
+        self.fly(card, hand_origin(self.model.dealer, 13), self.card_position(event.seat, card),
                  self.time(layout.DEAL_FLIGHT), face_up=False, turns=SIDE_TURNS[event.seat])
         return Beat(self.time(layout.DEAL_INTERVAL))
 
@@ -205,13 +220,13 @@ class TableScene(Scene):
         return Beat()
 
     def show_misdeal(self, event: MisdealCalled) -> Beat:
-        self.app.sounds.play("set")
+        self.sound("set")
         self.say(f"{does(self.name(event.seat), 'call')} a misdeal: {event.grounds}")
         return self.announced_pause()
 
     def show_bid(self, event: BidMade) -> Beat:
         self.model.apply(event)
-        self.app.sounds.play("bid")
+        self.sound("bid")
         if event.bid.is_nil:
             self.say(f"{does(self.name(event.seat), 'bid')} {'blind nil' if event.bid.blind else 'nil'}")
         elif event.automatic:
@@ -225,11 +240,12 @@ class TableScene(Scene):
         return self.announced_pause()
 
     def show_exchange(self, event: CardsExchanged) -> Beat:
-        starts = {card: self.card_position(event.giver, card) for card in event.cards}
+        starts = [self.card_position(event.giver, card) for card in event.cards]
         self.model.apply(event)
         shown = "S" in (event.giver, event.receiver)
-        for card in event.cards:
-            self.fly(card, starts[card], self.card_position(event.receiver, card), self.time(layout.PLAY_FLIGHT * 2),
+        received = self.model.holdings[event.receiver][-len(event.cards):] if event.cards else []
+        for card, start in zip(received, starts, strict=True):
+            self.fly(card, start, self.card_position(event.receiver, card), self.time(layout.PLAY_FLIGHT * 2),
                      face_up=shown)
         self.say(f"{does(self.name(event.giver), 'pass', 'passes')} {plural(len(event.cards), 'card')} "
                  f"to {self.name(event.receiver)}")
@@ -238,7 +254,7 @@ class TableScene(Scene):
     def show_card_played(self, event: CardPlayed) -> Beat:
         start = self.card_position(event.seat, event.card)
         self.model.apply(event)
-        self.app.sounds.play("play")
+        self.sound("play")
         self.fly(event.card, start, layout.TRICK_SLOTS[event.seat], self.time(layout.PLAY_FLIGHT), face_up=True)
         if event.seat == "S":
             self.suggested = None
@@ -248,20 +264,20 @@ class TableScene(Scene):
 
     def show_broken(self, event: SpadesBroken) -> Beat:
         self.model.apply(event)
-        self.app.sounds.play("spades_broken")
+        self.sound("spades_broken")
         self.say("Spades are broken")
         return Beat()
 
     def show_trick_won(self, event: TrickWon) -> Beat:
         self.model.apply(event)
-        self.app.sounds.play("trick")
+        self.sound("trick")
         delay = self.app.settings.trick_delay
         return Beat(self.time(max(delay, 0.0)), on_end=self.sweep, wait_click=delay <= 0 and self.app.speed > 0)
 
     def show_hand_scored(self, event: HandScored) -> Beat:
         self.model.apply(event)
         us = event.score.sides[side_of("S", self.model.rules.partners)]
-        self.app.sounds.play("made" if us.made else "set")
+        self.sound("made" if us.made else "set")
         self.reveal = True
         # the four hands stay until the player clicks
         return Beat(on_end=lambda: self.show_score(event), wait_click=self.app.speed > 0)
@@ -288,10 +304,23 @@ class TableScene(Scene):
         self.hand_problems = []
 
     def game_over(self, event: GameOver) -> None:
-        self.app.save_game()
         won = event.winner == side_of("S", self.model.rules.partners)
         self.app.sounds.play("win" if won else "lose")
+        if self.control.online:
+            self.app.show("game_over", self.model, event.winner, seed=self.control.seed, again=self.again_online,
+                          leave=self.leave_online)
+            return
+        self.app.save_game()
         self.app.show("game_over", self.model, event.winner, seed=self.control.seed)
+
+    def again_online(self) -> None:
+        """Play again at the server's table: the same seats, a new game."""
+        self.control.play_again()
+        self.app.show("table", control=self.control)
+
+    def leave_online(self) -> None:
+        self.control.leave()
+        self.app.show("lobby")
 
     # -- what the table waits for -------------------------------------------------------------------
     def wait(self) -> None:
@@ -374,6 +403,10 @@ class TableScene(Scene):
 
     # -- input ------------------------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> None:
+        if self.chat_entry is not None and event.type in (pygame_gui.UI_TEXT_ENTRY_FINISHED, pygame.KEYDOWN):
+            if event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED or event.key == pygame.K_ESCAPE:
+                self.close_chat(send=event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED)
+            return
         if event.type == pygame.KEYDOWN:
             self.on_key(event)
         elif event.type == pygame.MOUSEMOTION:
@@ -400,6 +433,8 @@ class TableScene(Scene):
         elif key == pygame.K_m:
             self.app.change_settings(sound=not self.app.settings.sound)
             self.say("Sound on" if self.app.settings.sound else "Sound off")
+        elif key == pygame.K_t and self.control.online:
+            self.open_chat()
         elif self.busy:
             if key in (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER):
                 self.skip()
@@ -469,6 +504,23 @@ class TableScene(Scene):
                 return
             self.act(str(card))
 
+    def open_chat(self) -> None:
+        """T at a server's table: a line to type a message in (Enter sends, Esc closes)."""
+        if self.chat_entry is None:
+            self.chat_entry = UITextEntryLine(pygame.Rect(layout.CHAT_LINE), manager=self.app.ui,
+                                              object_id=ObjectID(object_id="#options_entry"))
+            self.chat_entry.set_text_length_limit(CHAT_LENGTH)
+            self.chat_entry.focus()
+
+    def close_chat(self, send: bool) -> None:
+        if self.chat_entry is None:
+            return
+        words = self.chat_entry.get_text().strip()
+        self.chat_entry.kill()
+        self.chat_entry = None
+        if send and words:
+            self.control.say(words)
+
     def open_last_trick(self) -> None:
         self.show_last = True
 
@@ -497,6 +549,10 @@ class TableScene(Scene):
 
     def _run(self, dt: float) -> None:
         self.clock += dt
+        self.control.poll()
+        refusal = self.control.take_refusal()
+        if refusal:
+            self.say(refusal, this_turn=True)
         for error in self.app.new_write_errors():
             self.say(error, life=WRITE_ERROR_LIFE)
             self.hand_problems.append(error)
@@ -599,6 +655,8 @@ class TableScene(Scene):
             painter.draw_scoreboard(surface, model)
             painter.draw_status(surface, model, self.control.variant)
             self.draw_words(surface)
+            if self.control.online:
+                self.draw_chat(surface)
         if self.show_last:
             self.draw_last_trick(surface)
         if self.reveal:
@@ -616,6 +674,22 @@ class TableScene(Scene):
             image.set_alpha(self.message.alpha)
             surface.blit(image, (layout.WIDTH // 2 - image.get_width() // 2, y))
             y += text.LINE
+
+    def draw_chat(self, surface: pygame.Surface) -> None:
+        """At a server's table: the connection if it is down, else the last chat line, in the band
+        between North's name and the trick (nothing covers it), and T to talk."""
+        status = self.control.connection.status
+        x, y, width, _ = layout.CHAT_LINE
+        if status != "connected":
+            words, colour = ("Reconnecting ..." if status in ("reconnecting", "connecting") else status), WARNING
+        elif self.control.chat:
+            line = self.control.chat[-1]
+            words, colour = f"{line.who}: {line.text}", GREY_LIGHT
+        else:
+            words, colour = "T: chat", GREY
+        if self.chat_entry is None:
+            shown = text.wrap(words, width)[0]
+            text.draw(surface, shown, (x + width // 2, y + 5), colour, align="centre", shadow=PANEL)
 
     def draw_last_trick(self, surface: pygame.Surface) -> None:
         box = pygame.Rect(200, 70, 240, 170)

@@ -1,0 +1,199 @@
+"""The messages between the game and a Spades server: what each may hold, checked before use.
+
+One JSON object per WebSocket message, with a ``type``. :func:`read_message` turns any
+text a client sends into a :class:`Message` whose fields have been checked, or raises
+:class:`ProtocolError` saying in plain words what is wrong: nothing a client sends can
+reach a table unchecked. :func:`event_for` is what one seat (or a spectator) may see of
+an engine event. ``docs/protocol.md`` describes every message with an example.
+
+>>> read_message('{"type": "hello", "version": 1, "name": " Ann  "}').fields["name"]
+'Ann'
+>>> read_message('{"type": "act"}')
+Traceback (most recent call last):
+...
+net.protocol.ProtocolError: the 'act' message needs 'choice'
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from game.events import CardDealt, CardsExchanged, Event, to_dict
+from game.game import NAME_LENGTH, is_player_name
+from game.rules import PRESETS, Rules, RulesError
+from game.seats import SEATS
+from game.text_safety import safe_text
+
+VERSION = 1
+"""The protocol's version: a client of another version is told so and let go."""
+PORT = 7626
+"""The port NetSpades' server listened on, and ours by default."""
+MAX_MESSAGE = 16_384
+"""The largest message a client may send, in bytes (a seat view is about 2,000)."""
+CHAT_LENGTH = 200
+SEAT_KINDS = ("human", "computer")
+CLOCK_RANGE = (5, 600)
+"""The seconds a table's decision clock may be set to."""
+LEVEL_NAMES = ("normal", "expert")
+
+
+class ProtocolError(ValueError):
+    """A message that cannot be used; the text says why, for the sender."""
+
+
+@dataclass(frozen=True)
+class Message:
+    """A client's message: its `type` and its checked `fields`."""
+
+    type: str
+    fields: dict[str, Any]
+
+
+# -- checks of single fields: each returns the value as it will be used, or raises ProtocolError --
+def _text(limit: int) -> Callable[[object], str]:
+    def check(value: object) -> str:
+        if not isinstance(value, str):
+            raise ProtocolError(f"expected text, not {type(value).__name__}")
+        return safe_text(value, limit).strip()
+
+    return check
+
+
+def _name(value: object) -> str:
+    name = _text(NAME_LENGTH * 4)(value)
+    name = " ".join(name.split())
+    if not is_player_name(name):
+        raise ProtocolError(f"a name has 1 to {NAME_LENGTH} printable characters")
+    return name
+
+
+def _seat(value: object) -> str:
+    if value not in SEATS:
+        raise ProtocolError(f"a seat is one of {', '.join(SEATS)}")
+    return str(value)
+
+
+def _whole(low: int, high: int) -> Callable[[object], int]:
+    def check(value: object) -> int:
+        if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+            raise ProtocolError(f"expected a whole number from {low} to {high}")
+        return value
+
+    return check
+
+
+def _choice(value: object) -> str | list[str]:
+    """A bid, ``look``, a card, or the cards to give: in the seat view's notation."""
+    if isinstance(value, str) and 0 < len(value) <= 8:
+        return value
+    if isinstance(value, list) and len(value) <= 13 and all(isinstance(c, str) and len(c) <= 3 for c in value):
+        return list(value)
+    raise ProtocolError("a choice is a bid, 'look', a card, or a list of cards, as the view's 'legal' lists them")
+
+
+def _seats(value: object) -> dict[str, str]:
+    if not isinstance(value, Mapping) or set(value) != set(SEATS):
+        raise ProtocolError("seats gives each of S, W, N, E as 'human' or 'computer'")
+    if any(kind not in SEAT_KINDS for kind in value.values()):
+        raise ProtocolError("a seat is 'human' or 'computer'")
+    return {seat: str(value[seat]) for seat in SEATS}
+
+
+def table_rules(value: object) -> tuple[str, Rules]:
+    """A preset's id or a `Rules` line: the variant's name and its rules (ProtocolError with the
+    engine's reason for rules that cannot be played)."""
+    if not isinstance(value, str) or len(value) > 1000:
+        raise ProtocolError("rules is a preset (partner, solo, …) or a Rules line")
+    if value in PRESETS:
+        return PRESETS[value].name, PRESETS[value].rules
+    try:
+        rules = Rules.parse(value, base=PRESETS["partner"].rules)
+    except RulesError as error:
+        raise ProtocolError(f"these rules cannot be played: {error}") from None
+    same = next((preset.name for preset in PRESETS.values() if preset.rules == rules), None)
+    return same or "Custom", rules
+
+
+def _rules(value: object) -> str:
+    table_rules(value)
+    return str(value)
+
+
+def _level(value: object) -> str:
+    if value not in LEVEL_NAMES:
+        raise ProtocolError(f"a level is one of {', '.join(LEVEL_NAMES)}")
+    return str(value)
+
+
+def _token(value: object) -> str:
+    if not isinstance(value, str) or not 8 <= len(value) <= 64 or not value.isalnum():
+        raise ProtocolError("not a token this server gave")
+    return value
+
+
+def _table_id(value: object) -> int:
+    return _whole(1, 10**9)(value)
+
+
+# Each type: its required fields and optional fields with their checks.
+SCHEMA: dict[str, tuple[dict[str, Callable[[object], Any]], dict[str, Callable[[object], Any]]]] = {
+    "hello": ({"version": _whole(0, 1000), "name": _name}, {"token": _token, "last_seq": _whole(0, 10**9)}),
+    "tables": ({}, {}),
+    "create": ({"rules": _rules, "seats": _seats},
+               {"seat": _seat, "level": _level, "clock": _whole(*CLOCK_RANGE), "name": _text(40)}),
+    "join": ({"table": _table_id, "seat": _seat}, {}),
+    "watch": ({"table": _table_id}, {}),
+    "leave": ({}, {}),
+    "act": ({"choice": _choice}, {}),
+    "again": ({}, {}),
+    "chat": ({"text": _text(CHAT_LENGTH)}, {}),
+}
+"""What every client message holds."""
+
+
+def read_message(raw: str | bytes) -> Message:
+    """A client's message, checked; ProtocolError (a reason for the sender) for anything else."""
+    if isinstance(raw, bytes):
+        raise ProtocolError("send text (a JSON object), not bytes")
+    try:
+        data = json.loads(raw)
+    except (ValueError, RecursionError):
+        raise ProtocolError("not JSON: send one JSON object a message") from None
+    if not isinstance(data, dict):
+        raise ProtocolError("a message is a JSON object with a 'type'")
+    kind = data.get("type")
+    if kind not in SCHEMA:
+        raise ProtocolError(f"unknown message type {safe_text(str(kind), 24)!r}; known: {', '.join(SCHEMA)}")
+    required, optional = SCHEMA[kind]
+    fields: dict[str, Any] = {}
+    for key, check in [*required.items(), *optional.items()]:
+        if key not in data:
+            if key in required:
+                raise ProtocolError(f"the '{kind}' message needs {key!r}")
+            continue
+        try:
+            fields[key] = check(data[key])
+        except ProtocolError as error:
+            raise ProtocolError(f"{kind}: {key}: {error}") from None
+    if kind == "chat" and not fields["text"]:
+        raise ProtocolError("chat: nothing to say")
+    return Message(kind, fields)
+
+
+def encode(message: Mapping[str, Any]) -> str:
+    """A server message as the text sent."""
+    return json.dumps(message, separators=(",", ":"))
+
+
+def event_for(event: Event, seat: str | None) -> dict[str, Any]:
+    """`event` as `seat` may see it (None: a spectator): a card dealt to another seat, or
+    passed between two other seats, is hidden (null)."""
+    data = to_dict(event)
+    if isinstance(event, CardDealt) and seat != event.seat:
+        data["card"] = None
+    elif isinstance(event, CardsExchanged) and seat not in (event.giver, event.receiver):
+        data["cards"] = [None] * len(event.cards)
+    return data

@@ -1,0 +1,82 @@
+"""Seats turned round so the player always sits at the bottom of the screen (South).
+
+A server's seats are fixed; a player who sits North sees the table turned: North becomes
+South, East West, and so on. :class:`Turning` turns the seats in every message coming in
+(events, seat views, the table's summary) and turns a seat going out back. Sides turn with
+their seats: with partners, North-South and East-West swap when the turn is a quarter.
+
+>>> turning = Turning("N")
+>>> turning.seat("N"), turning.seat("E"), turning.side("NS"), turning.back("S")
+('S', 'W', 'NS', 'N')
+>>> Turning("W").side("NS")
+'EW'
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from game.seats import SEATS
+
+SEAT_KEYS = ("seat", "dealer", "giver", "receiver", "winner", "leader", "to_act", "who")
+"""Keys whose value is a seat (or, for a game's winner and a team nil, a side)."""
+SIDE_KEYED = ("standings", "scores", "score")
+SEAT_KEYED = ("bids", "taken", "deal", "seats", "names")
+
+
+class Turning:
+    """The turn that puts `mine` (a seat, or None for a spectator: no turn) at South."""
+
+    def __init__(self, mine: str | None) -> None:
+        self.shift = SEATS.index(mine) if mine in SEATS else 0
+
+    def seat(self, seat: str) -> str:
+        """A server's seat as the screen shows it."""
+        if seat not in SEATS:
+            return seat
+        return SEATS[(SEATS.index(seat) - self.shift) % 4]
+
+    def back(self, seat: str) -> str:
+        """A seat on the screen as the server knows it."""
+        return SEATS[(SEATS.index(seat) + self.shift) % 4]
+
+    def side(self, side: str) -> str:
+        """A scoring side turned: a seat in Solo, a pair with partners (written NS or EW)."""
+        if len(side) == 1:
+            return self.seat(side)
+        turned = {self.seat(seat) for seat in side}
+        return "NS" if turned == {"N", "S"} else "EW"
+
+    def message(self, data: Any) -> Any:
+        """An event, a seat view or a table summary with every seat and side turned."""
+        if isinstance(data, list):
+            return [self.message(item) for item in data]
+        if not isinstance(data, dict):
+            return data
+        turned: dict[str, Any] = {}
+        for key, value in data.items():
+            turned[key] = self._value(key, value)
+        return turned
+
+    def _value(self, key: str, value: Any) -> Any:
+        if key in SEAT_KEYS and isinstance(value, str):
+            return self.side(value)
+        if key in SIDE_KEYED and isinstance(value, dict):
+            return {self.side(side): self.message(inner) for side, inner in value.items()}
+        if key in SEAT_KEYED and isinstance(value, dict):
+            return {self.seat(seat): self.message(inner) for seat, inner in value.items()}
+        if key == "blind_seats" and isinstance(value, list):
+            return [self.seat(seat) for seat in value]
+        if key in ("trick", "cards", "plays") and isinstance(value, list):
+            return [self._pair(item) for item in value]
+        if key == "tricks" and isinstance(value, list):
+            return [self.message(trick) for trick in value]
+        if key == "nils" and isinstance(value, list):
+            return [self.message(nil) for nil in value]
+        return value
+
+    def _pair(self, item: Any) -> Any:
+        """A (seat, card) pair of a trick turned; a plain card (an exchange's) as it is."""
+        if isinstance(item, list) and len(item) == 2 and item[0] in SEATS:
+            return [self.seat(item[0]), item[1]]
+        return item

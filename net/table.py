@@ -1,0 +1,260 @@
+"""One table on the server: its rules, its four seats, the game, and what each person there may see.
+
+A :class:`ServerTable` knows nothing of sockets: it is told who joins, watches, leaves and
+acts, and hands every message it has for someone to its `send` function (the server puts
+it on that person's connection). The engine alone judges each action; a refused one is
+answered with the same sentence the game shows offline. Cards are sent only to the seat
+that holds them (:func:`net.protocol.event_for`); everyone sees the four hands once a hand
+is over. Which seat a computer plays is said by :meth:`ServerTable.computer_to_act`; the
+server thinks for it and plays it through :meth:`ServerTable.act`.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from game.events import Event, GameOver, HandScored, HandStarted
+from game.game import Game
+from game.hand import RuleError
+from game.rules import Rules
+from game.seats import SEAT_NAMES, SEATS, sides
+from game.view import seat_view
+from net.protocol import event_for
+
+Send = Callable[[str, dict[str, Any]], None]
+"""``send(player_id, message)``."""
+
+
+@dataclass
+class Seat:
+    """A seat at a table: played by a person (`player` once someone sits there) or a computer.
+
+    A person's seat is played by a computer while the person is `away`: dropped for longer than
+    the server holds a seat, or silent past the decision clock."""
+
+    kind: str
+    player: str | None = None
+    name: str = ""
+    connected: bool = False
+    away: bool = False
+
+    @property
+    def by_computer(self) -> bool:
+        """Whether a computer makes this seat's decisions now."""
+        return self.kind == "computer" or self.away or (self.kind == "human" and self.player is None)
+
+    def summary(self) -> dict[str, Any]:
+        kind = "computer" if self.kind == "computer" else ("open" if self.player is None else "human")
+        return {"name": self.name, "kind": kind, "away": self.away, "connected": self.connected}
+
+
+@dataclass
+class ServerTable:
+    """A table: `number` in the lobby, its variant and rules, seats marked human or computer by
+    whoever created it, the computer `level` and the decision `clock` in seconds."""
+
+    number: int
+    variant: str
+    rules: Rules
+    seats: dict[str, Seat]
+    send: Send
+    level: str = "normal"
+    clock: float = 30.0
+    name: str = ""
+    watchers: set[str] = field(default_factory=set)
+    game: Game | None = None
+    log: list[Event] = field(default_factory=list)
+    """Every event of the game in play, in order (a message's `seq` is its place, from 1)."""
+    finished_hands: list[Any] = field(default_factory=list)
+    on_new_game: Callable[[Game], None] | None = None
+    """Told of each new game (the server's Save Hand log subscribes to it)."""
+
+    # -- who is here ----------------------------------------------------------------------------
+    @property
+    def state(self) -> str:
+        if self.game is None:
+            return "waiting"
+        return "over" if self.game.over else "playing"
+
+    def seat_of(self, player: str) -> str | None:
+        return next((seat for seat, s in self.seats.items() if s.player == player), None)
+
+    def people(self) -> list[str]:
+        """Everyone at the table: the seated players, then the watchers."""
+        return [s.player for s in self.seats.values() if s.player is not None] + sorted(self.watchers)
+
+    def refuse_seat(self, player: str, seat: str) -> str | None:
+        """Why `player` cannot sit at `seat` (taken, or a computer's), or None."""
+        place = self.seats[seat]
+        if place.kind != "human":
+            return f"Seat {seat} is played by the computer at this table"
+        if place.player is not None and place.player != player:
+            return f"Seat {seat} is taken by {place.name}"
+        return None
+
+    def sit(self, player: str, name: str, seat: str) -> None:
+        """Seat `player` at `seat` (see :meth:`refuse_seat` first): the table, every event of the
+        game so far, and the game starts when every seat has its player."""
+        place = self.seats[seat]
+        self.watchers.discard(player)
+        place.player, place.name, place.connected, place.away = player, name, True, False
+        self.send_table()
+        self.resync(player)
+        if self.game is None and self.full():
+            self.start()
+
+    def watch(self, player: str) -> None:
+        self.watchers.add(player)
+        self.send_table()
+        self.resync(player)
+
+    def leave(self, player: str) -> None:
+        """`player` leaves: a watcher goes; a seat is freed before the game, played by the computer after."""
+        self.watchers.discard(player)
+        seat = self.seat_of(player)
+        if seat is not None:
+            place = self.seats[seat]
+            if self.game is None:
+                self.seats[seat] = Seat("human")
+            else:
+                place.player, place.connected, place.away = None, False, False
+        self.send_table()
+
+    def full(self) -> bool:
+        return all(s.kind == "computer" or s.player is not None for s in self.seats.values())
+
+    def set_connected(self, player: str, connected: bool) -> str | None:
+        seat = self.seat_of(player)
+        if seat is not None:
+            self.seats[seat].connected = connected
+            if connected:
+                self.seats[seat].away = False
+            self.send_table()
+        return seat
+
+    def set_away(self, seat: str) -> None:
+        self.seats[seat].away = True
+        self.send_table()
+
+    # -- the game --------------------------------------------------------------------------------
+    def start(self) -> None:
+        """Deal a new game with a secret seed (never sent)."""
+        names = {seat: s.name or SEAT_NAMES[seat] for seat, s in self.seats.items()}
+        self.log = []
+        self.game = Game(self.rules, seed=secrets.randbits(48), variant=self.variant, names=names,
+                         listeners=[self._heard])
+        if self.on_new_game is not None:
+            self.on_new_game(self.game)
+        self.send_table()
+        self.send_turn()
+
+    def again(self, player: str) -> str | None:
+        """A seated player asks for a new game once this one is over."""
+        if self.seat_of(player) is None:
+            return "Only a seated player can start the next game"
+        if self.game is not None and not self.game.over:
+            return "The game is not over yet"
+        self.start()
+        return None
+
+    def act(self, seat: str, choice: Any) -> str | None:
+        """Make `seat`'s decision; the engine's refusal (in the game's words), or None."""
+        if self.game is None or self.game.over:
+            return "There is no game in play at this table"
+        if self.game.to_act != seat:
+            return "It is not your turn"
+        try:
+            self.game.apply(seat, choice)
+        except RuleError as refusal:
+            return str(refusal)
+        self.send_turn()
+        return None
+
+    def to_act(self) -> str | None:
+        return None if self.game is None or self.game.over else self.game.to_act
+
+    def computer_to_act(self) -> str | None:
+        """The seat to act, if a computer plays it now."""
+        seat = self.to_act()
+        return seat if seat is not None and self.seats[seat].by_computer else None
+
+    def view(self, seat: str) -> dict[str, Any]:
+        assert self.game is not None
+        return seat_view(self.game.hand, seat)
+
+    def decision_number(self) -> int:
+        """How many decisions the game has had (a computer's answer is for this one only)."""
+        return len(self.game.actions) if self.game is not None else -1
+
+    def _heard(self, event: Event) -> None:
+        self.log.append(event)
+        seq = len(self.log)
+        for player in self.people():
+            self.send(player, {"type": "event", "seq": seq, "event": event_for(event, self.seat_of(player))})
+        if isinstance(event, HandScored):
+            self.send_shown(seq, event.number)
+        if isinstance(event, (HandStarted, HandScored, GameOver)):
+            self.send_table()
+
+    def send_shown(self, seq: int, number: int, player: str | None = None) -> None:
+        """Hand `number`'s four hands as dealt, to everyone (or `player`), once it is over."""
+        hand = self._hand(number)
+        if hand is None:
+            return
+        message = {"type": "shown", "seq": seq, "hand": number,
+                   "deal": {seat: [str(c) for c in hand.dealt[seat]] for seat in SEATS}}
+        for person in [player] if player else self.people():
+            self.send(person, message)
+
+    def _hand(self, number: int):
+        """The finished hand called `number` in the game in play (the last one may still be
+        the game's current hand while its score is being told)."""
+        if self.game is None:
+            return None
+        for hand in [*self.game.finished, self.game.hand]:
+            if hand.number == number and hand.phase == "done":
+                return hand
+        return None
+
+    def send_turn(self) -> None:
+        """Everyone hears whose turn it is; the seat to act gets its view (with what it may
+        choose), if a person plays it."""
+        seat = self.to_act()
+        if seat is None:
+            return
+        for person in self.people():
+            self.send(person, {"type": "waiting", "seq": len(self.log), "seat": seat})
+        if not self.seats[seat].by_computer and self.seats[seat].connected:
+            self.send(self.seats[seat].player, {"type": "turn", "seq": len(self.log), "view": self.view(seat)})
+
+    def resync(self, player: str, after: int = 0) -> None:
+        """Every event of the game in play after `after`, as `player` may see it, then its turn."""
+        seat = self.seat_of(player)
+        for seq, event in enumerate(self.log[after:], start=after + 1):
+            self.send(player, {"type": "event", "seq": seq, "event": event_for(event, seat)})
+            if isinstance(event, HandScored):
+                self.send_shown(seq, event.number, player)
+        to_act = self.to_act()
+        if to_act is not None:
+            self.send(player, {"type": "waiting", "seq": len(self.log), "seat": to_act})
+        if seat is not None and to_act == seat and not self.seats[seat].by_computer:
+            self.send(player, {"type": "turn", "seq": len(self.log), "view": self.view(seat)})
+        self.send(player, {"type": "synced", "seq": len(self.log)})
+
+    # -- what the lobby and the table show ------------------------------------------------------------
+    def summary(self) -> dict[str, Any]:
+        game = self.game
+        scores = {side: s.points for side, s in game.standings.items()} if game else {
+            side: 0 for side in sides(self.rules.partners)}
+        return {"table": self.number, "name": self.name, "variant": self.variant, "rules": self.rules.to_line(),
+                "level": self.level, "clock": self.clock, "state": self.state,
+                "hand": game.hand.number if game else 0, "scores": scores, "watchers": len(self.watchers),
+                "seats": {seat: s.summary() for seat, s in self.seats.items()}}
+
+    def send_table(self) -> None:
+        message = {"type": "table", **self.summary()}
+        for player in self.people():
+            self.send(player, message)

@@ -1,0 +1,302 @@
+"""Play Online: connect to a server, then the lobby — every table with its variant, seats and
+score, a new table with seats for people or the computer, joining a seat, watching, chat.
+
+The connection (:class:`net.client.NetClient`) runs in its own thread; these screens take
+what has come each frame and never wait. Once the server seats the player (or lets them
+watch), the table is the same screen as offline play, driven by the server's messages.
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Any
+
+import pygame
+import pygame_gui
+from pygame_gui.core import ObjectID
+from pygame_gui.elements import UIButton, UITextEntryLine
+
+from game.rules import CUSTOM_SLOTS, PRESETS
+from game.seats import SEATS
+from net.client import NetClient
+from net.protocol import CHAT_LENGTH
+from scenes.look import text, widgets
+from scenes.look.breakdown import draw_panel
+from scenes.look.palette import GOLD, GREY, GREY_LIGHT, WARNING, WHITE
+from scenes.scene import Scene
+from scenes.table.online import OnlineTableController
+
+PANEL = pygame.Rect(8, 10, 624, 340)
+FORM = pygame.Rect(120, 80, 400, 190)
+ROWS_TOP = 44
+ROW_HEIGHT = 20
+VISIBLE_TABLES = 7
+CREATE_Y = 200
+CHAT_Y = 262
+NAME_LIMIT = 12
+POLL_EVERY = 0.1
+"""Seconds between two looks at what has come from the server while nothing moves."""
+
+
+def default_server(configured: str | None) -> str:
+    """The server to offer: the command line's, else ``SPADES_SERVER``, else this computer."""
+    return configured or os.environ.get("SPADES_SERVER") or "localhost"
+
+
+def seat_words(seat: str, info: dict[str, Any]) -> str:
+    """A seat in the lobby: ``N Ann``, ``W CPU``, ``E open``, ``S Ann (away)``."""
+    kind = info.get("kind")
+    if kind == "computer":
+        return f"{seat} CPU"
+    if kind == "open":
+        return f"{seat} open"
+    away = " (away)" if info.get("away") or not info.get("connected", True) else ""
+    return f"{seat} {info.get('name', '')[:8]}{away}"
+
+
+def table_words(summary: dict[str, Any]) -> str:
+    """A table's line in the lobby: number, variant, state and score, watchers."""
+    state = summary.get("state", "waiting")
+    if state == "playing":
+        state = f"hand {summary.get('hand', 0)}"
+    scores = " ".join(f"{side}:{points}" for side, points in summary.get("scores", {}).items())
+    watchers = summary.get("watchers", 0)
+    seen = f", {watchers} watching" if watchers else ""
+    return f"#{summary['table']} {summary.get('variant', '?')[:10]} - {state} {scores}{seen}"
+
+
+class ConnectScene(Scene):
+    """Where to connect and under which name; Connect goes to the lobby when the server answers."""
+
+    def __init__(self, app) -> None:
+        super().__init__(app)
+        self.status = ""
+        self.status_colour = GREY_LIGHT
+
+    def enter(self) -> None:
+        ui = self.app.ui
+        config = self.app.config
+        self.server = UITextEntryLine(pygame.Rect(FORM.x + 96, FORM.y + 40, 280, 18), manager=ui,
+                                      initial_text=default_server(getattr(config, "server", None)),
+                                      object_id=ObjectID(object_id="#options_entry"))
+        name = getattr(config, "name", None) or self.app.settings.names[0]
+        self.name = UITextEntryLine(pygame.Rect(FORM.x + 96, FORM.y + 66, 140, 18), manager=ui, initial_text=name,
+                                    object_id=ObjectID(object_id="#options_entry"))
+        self.name.set_text_length_limit(NAME_LIMIT)
+        self.connect = widgets.button(ui, (FORM.x + 96, FORM.bottom - 40, 120, 20), "Connect",
+                                      object_id="title_button")
+        self.back = widgets.button(ui, (FORM.right - 136, FORM.bottom - 40, 120, 20), "Back", object_id="title_button")
+        self.widgets = [self.server, self.name, self.connect, self.back]
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        pressed = event.ui_element if event.type == pygame_gui.UI_BUTTON_PRESSED else None
+        if pressed is self.connect or event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED:
+            self.start()
+        elif pressed is self.back or (event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE):
+            self.app.disconnect()
+            self.app.pop()
+
+    def start(self) -> None:
+        name = " ".join(self.name.get_text().split())
+        if not name:
+            self.status, self.status_colour = "Type a name first.", WARNING
+            return
+        self.app.disconnect()
+        self.app.net = NetClient(self.server.get_text(), name)
+        self.status, self.status_colour = f"Connecting to {self.app.net.address} ...", GREY_LIGHT
+
+    def update(self, dt: float) -> None:
+        net = self.app.net
+        if net is None:
+            return
+        for message in net.receive():
+            if message.get("type") == "welcome":
+                self.app.open("lobby", [message])
+                return
+            if message.get("type") == "status" and message["status"] != "connecting":
+                self.status, self.status_colour = _status_words(message["status"], net.address), WARNING
+            elif message.get("type") == "error":
+                self.status, self.status_colour = str(message.get("reason", "")), WARNING
+
+    def frame_due(self) -> float | None:
+        return POLL_EVERY if self.app.net is not None else None
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.blit(self.app.felt, (0, 0))
+        draw_panel(surface, FORM)
+        text.draw(surface, "PLAY ONLINE", (FORM.centerx, FORM.y + 12), GOLD, size=16, align="centre")
+        text.draw(surface, "Server", (FORM.x + 16, FORM.y + 45), WHITE)
+        text.draw(surface, "Name", (FORM.x + 16, FORM.y + 71), WHITE)
+        text.draw(surface, "host, host:port (7626 unless said)", (FORM.x + 96, FORM.y + 90), GREY, shadow=None)
+        for i, line in enumerate(text.wrap(self.status, FORM.width - 32)[:2]):
+            text.draw(surface, line, (FORM.x + 16, FORM.y + 108 + i * text.LINE), self.status_colour, shadow=None)
+
+
+def _status_words(status: str, address: str) -> str:
+    if status == "reconnecting":
+        return f"No answer from {address}: trying again ..."
+    return status.removeprefix("closed: ").capitalize()
+
+
+class LobbyScene(Scene):
+    """Every table on the server; join an open seat, watch, or set up a new table; chat."""
+
+    def __init__(self, app, first: list[dict[str, Any]] | None = None) -> None:
+        super().__init__(app)
+        self.tables: list[dict[str, Any]] = []
+        self.people = 0
+        self.chat: list[str] = []
+        self.notice = ""
+        self.seats = {"W": "computer", "N": "computer", "E": "computer"}
+        self.level = "normal"
+        self.seat_buttons: dict[UIButton, tuple[int, str]] = {}
+        self.watch_buttons: dict[UIButton, int] = {}
+        self.waiting = list(first or [])
+
+    def enter(self) -> None:
+        self.build()
+        if not self.waiting and self.app.net is not None:
+            self.app.net.send({"type": "tables"})  # back from a table: the list as it is now
+
+    def build(self) -> None:
+        ui = self.app.ui
+        self.widgets = []
+        self.seat_buttons, self.watch_buttons = {}, {}
+        for row, summary in enumerate(self.tables[:VISIBLE_TABLES]):
+            y = ROWS_TOP + row * ROW_HEIGHT + 10
+            for i, seat in enumerate(SEATS):
+                info = summary["seats"][seat]
+                button = widgets.button(ui, (PANEL.x + 300 + i * 64, y, 62, 16), seat_words(seat, info))
+                if info.get("kind") != "open":
+                    button.disable()
+                self.seat_buttons[button] = (summary["table"], seat)
+                self.widgets.append(button)
+            watch = widgets.button(ui, (PANEL.right - 62, y, 54, 16), "Watch")
+            self.watch_buttons[watch] = summary["table"]
+            self.widgets.append(watch)
+        self.seat_toggles = {seat: widgets.button(ui, (PANEL.x + 120 + i * 96, CREATE_Y + 20, 92, 16),
+                                                  f"{seat}: {self.seats[seat].capitalize()}")
+                             for i, seat in enumerate(self.seats)}
+        self.level_toggle = widgets.button(ui, (PANEL.x + 412, CREATE_Y + 20, 92, 16), self.level.capitalize())
+        self.create = widgets.button(ui, (PANEL.right - 112, CREATE_Y + 20, 104, 16), "Create",
+                                     object_id="title_button")
+        self.chat_entry = UITextEntryLine(pygame.Rect(PANEL.x + 8, CHAT_Y + 44, PANEL.width - 88, 18), manager=ui,
+                                          object_id=ObjectID(object_id="#options_entry"))
+        self.chat_entry.set_text_length_limit(CHAT_LENGTH)
+        self.back = widgets.button(ui, (PANEL.right - 72, CHAT_Y + 44, 64, 18), "Leave", object_id="title_button")
+        self.widgets += [*self.seat_toggles.values(), self.level_toggle, self.create, self.chat_entry, self.back]
+
+    # -- what comes from the server -----------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        net = self.app.net
+        if net is None:
+            return
+        messages, self.waiting = [*self.waiting, *net.receive()], []
+        for index, message in enumerate(messages):
+            if message.get("type") in ("joined", "watching"):
+                self.sit(message, messages[index + 1:])
+                return
+            self.take(message)
+
+    def take(self, message: dict[str, Any]) -> None:
+        kind = message.get("type")
+        if kind == "lobby":
+            self.tables = list(message.get("tables", []))
+            self.people = int(message.get("people", 0))
+            self.exit()
+            self.build()
+        elif kind == "chat":
+            self.chat = [*self.chat, f"{message.get('from', '?')}: {message.get('text', '')}"][-3:]
+        elif kind in ("error", "refused"):
+            self.notice = str(message.get("reason", ""))
+        elif kind == "status":
+            self.notice = _status_words(message["status"], self.app.net.address)
+
+    def sit(self, message: dict[str, Any], rest: list[dict[str, Any]]) -> None:
+        """The server seated the player (or lets them watch): the table, fed what came after."""
+        app = self.app
+        control = OnlineTableController(app.net, message.get("seat"), message["summary"], app.thinker,
+                                        lambda: app.settings, app.new_token)
+        for later in rest:
+            control.take(later)
+        app.open("table", control=control)
+
+    def frame_due(self) -> float | None:
+        return POLL_EVERY
+
+    # -- the player's clicks ----------------------------------------------------------------------------
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.leave()
+        elif event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED and event.ui_element is self.chat_entry:
+            self.send_chat()
+        elif event.type == pygame_gui.UI_BUTTON_PRESSED:
+            self.press(event.ui_element)
+
+    def press(self, element: UIButton) -> None:
+        net = self.app.net
+        if element in self.seat_buttons:
+            table, seat = self.seat_buttons[element]
+            net.send({"type": "join", "table": table, "seat": seat})
+        elif element in self.watch_buttons:
+            net.send({"type": "watch", "table": self.watch_buttons[element]})
+        elif element is self.create:
+            net.send({"type": "create", "rules": self.rules(), "seats": {"S": "human", **self.seats},
+                      "seat": "S", "level": self.level})
+        elif element is self.level_toggle:
+            self.level = "expert" if self.level == "normal" else "normal"
+            element.set_text(self.level.capitalize())
+        elif element is self.back:
+            self.leave()
+        else:
+            self.toggle_seat(element)
+
+    def toggle_seat(self, element: UIButton) -> None:
+        seat = next((seat for seat, button in self.seat_toggles.items() if button is element), None)
+        if seat is not None:
+            self.seats[seat] = "human" if self.seats[seat] == "computer" else "computer"
+            element.set_text(f"{seat}: {self.seats[seat].capitalize()}")
+
+    def rules(self) -> str:
+        """The new table's rules: the variant chosen in the options (a Custom slot's own line)."""
+        variant = self.app.settings.variant
+        if variant in PRESETS:
+            return variant
+        if variant in CUSTOM_SLOTS:
+            return self.app.settings.game_variant().rules.to_line()
+        return "partner"
+
+    def send_chat(self) -> None:
+        words = self.chat_entry.get_text().strip()
+        if words:
+            self.app.net.send({"type": "chat", "text": words})
+        self.chat_entry.set_text("")
+
+    def leave(self) -> None:
+        self.app.disconnect()
+        self.app.show("title")
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.blit(self.app.felt, (0, 0))
+        draw_panel(surface, PANEL)
+        net = self.app.net
+        text.draw(surface, "LOBBY", (PANEL.x + 12, PANEL.y + 8), GOLD, size=16)
+        where = f"{net.address if net else ''}  {self.people} online"
+        text.draw(surface, where, (PANEL.right - 12, PANEL.y + 12), GREY_LIGHT, align="right", shadow=None)
+        if not self.tables:
+            text.draw(surface, "No table yet: set one up below.", (PANEL.x + 12, ROWS_TOP + 14), GREY_LIGHT)
+        for row, summary in enumerate(self.tables[:VISIBLE_TABLES]):
+            y = ROWS_TOP + row * ROW_HEIGHT + 14
+            text.draw(surface, table_words(summary)[:36], (PANEL.x + 12, y), WHITE, shadow=None)
+        if len(self.tables) > VISIBLE_TABLES:
+            text.draw(surface, f"... and {len(self.tables) - VISIBLE_TABLES} more", (PANEL.x + 12, CREATE_Y - 12),
+                      GREY, shadow=None)
+        text.draw(surface, f"New table ({self.app.settings.game_variant().name}), you sit South:",
+                  (PANEL.x + 12, CREATE_Y + 4), GOLD, shadow=None)
+        text.draw(surface, "Seats", (PANEL.x + 12, CREATE_Y + 24), GREY_LIGHT, shadow=None)
+        for i, line in enumerate(self.chat[-3:]):
+            text.draw(surface, text.wrap(line, PANEL.width - 24)[0], (PANEL.x + 12, CHAT_Y + i * text.LINE), WHITE,
+                      shadow=None)
+        if self.notice:
+            text.draw(surface, text.wrap(self.notice, PANEL.width - 24)[0], (PANEL.x + 12, CHAT_Y + 32), WARNING,
+                      shadow=None)

@@ -1,0 +1,263 @@
+"""The table's control for a game on a server: the same face as the local controller, fed by
+the server's messages — no pygame.
+
+The server runs the game; this controller turns its messages (seats turned so the player
+sits South: :mod:`net.rotation`) into the engine events the table shows, the player's
+:class:`~scenes.table.controller.Turn` when the server asks, and the thinking dots of the
+seat the table waits for. The player's choices go to the server; a refusal comes back a
+moment later and is told like a local one. Suggest thinks here, from the seat's own view.
+Joining a game under way (or coming back after a drop), the events so far are shown at once.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from game.cards import Card
+from game.events import CardPlayed, Event, GameOver, HandScored, HandStarted, from_dict
+from game.players.thinker import Answer, Request
+from game.rules import Rules
+from game.scoring import Standing
+from game.seats import SEAT_NAMES, SEATS, sides
+from net.rotation import Turning
+from scenes.table.controller import Asker, BidsPause, Moment, Thinking, Turn
+from scenes.table.model import HandShown, TableModel
+
+CHAT_KEPT = 6
+"""Chat lines kept for the table's chat line."""
+
+
+class Connection(Protocol):
+    """What the controller needs of the network client (:class:`net.client.NetClient`)."""
+
+    status: str
+
+    def send(self, message: dict[str, Any]) -> None: ...
+
+    def receive(self) -> list[dict[str, Any]]: ...
+
+
+@dataclass(frozen=True)
+class ChatLine:
+    who: str
+    text: str
+
+
+class OnlineTableController:
+    """The player's seat (`seat`, None to watch) at server table `summary["table"]`."""
+
+    online = True
+
+    def __init__(self, connection: Connection, seat: str | None, summary: dict[str, Any], asker: Asker,
+                 preferences: Callable[[], Any], new_token: Callable[[], int]) -> None:
+        self.connection = connection
+        self.seat = seat
+        self.turning = Turning(seat)
+        self.asker = asker
+        self.preferences = preferences
+        self.new_token = new_token
+        self.summary = self.turning.message(summary)
+        self.rules = Rules.parse(summary["rules"])
+        self.pending: deque[Event] = deque()
+        self.held: Event | None = None
+        """A hand's score, held until its four hands come (shown with it)."""
+        self.turn_view: dict[str, Any] | None = None
+        self.turn_seq = -1
+        self.waiting_for: str | None = None
+        self.sent: tuple | None = None
+        """The decision answered, until the server says how it went."""
+        self.refusals: list[str] = []
+        self.chat: deque[ChatLine] = deque(maxlen=CHAT_KEPT)
+        self.notices: list[str] = []
+        self.synced_at: int | None = None
+        self.seen = 0
+        """The seq of the last event given to the screen."""
+        self.reviewed_hand = 0
+        self.cards_this_hand = 0
+        self.hand_number = 0
+        self.over = False
+        self.winner: str | None = None
+        self.standings = {side: Standing() for side in sides(self.rules.partners)}
+        self.suggest_token: int | None = None
+        self.advice: Answer | None = None
+        self.advice_key: tuple | None = None
+
+    # -- messages from the server ---------------------------------------------------------------------
+    def poll(self) -> None:
+        """Take every message that has come; never waits."""
+        for message in self.connection.receive():
+            self.take(message)
+        while (answer := self.asker.poll()) is not None:
+            if answer.token == self.suggest_token:
+                self.suggest_token = None
+                if not answer.error and self.turn() is not None and self.turn().key == self.advice_key:
+                    self.advice = answer
+
+    def take(self, message: dict[str, Any]) -> None:
+        kind = message.get("type")
+        message = self.turning.message(message)
+        if kind == "event":
+            self._event(message)
+        elif kind == "shown":
+            deal = {seat: [Card.parse(card) for card in cards] for seat, cards in message["deal"].items()}
+            self.pending.append(HandShown(message["hand"], deal))
+            if self.held is not None:
+                self.pending.append(self.held)
+                self.held = None
+        elif kind == "turn":
+            self.turn_view, self.turn_seq, self.sent = message["view"], message["seq"], None
+        elif kind == "waiting":
+            self.waiting_for = message["seat"]
+        elif kind == "refused":
+            self.refusals.append(message["reason"])
+            self.sent = None
+        elif kind == "synced":
+            self.synced_at = message["seq"]
+        elif kind == "table":
+            self.summary = message
+        elif kind == "chat":
+            self.chat.append(ChatLine(message["from"], message["text"]))
+        elif kind in ("error", "status"):
+            self.notices.append(message.get("reason") or message.get("status", ""))
+
+    def _event(self, message: dict[str, Any]) -> None:
+        try:
+            event = from_dict(message["event"])
+        except ValueError as error:
+            self.notices.append(f"The server sent something this game cannot read: {error}")
+            return
+        self.seen = max(self.seen, message["seq"])
+        if isinstance(event, HandScored):
+            self.standings = dict(event.score.standings)
+            self.held = event
+            return
+        if isinstance(event, GameOver):
+            self.over, self.winner = True, event.winner
+        if isinstance(event, HandStarted):
+            self.over, self.hand_number, self.cards_this_hand = False, event.number, 0
+            self.turn_view = None
+        self.pending.append(event)
+
+    # -- the face the table's screen sees -----------------------------------------------------------------
+    @property
+    def catching_up(self) -> bool:
+        """Events of a game under way are being shown at once (joining, or back after a drop)."""
+        return self.synced_at is None or self.seen < self.synced_at or len(self.pending) > 8
+
+    def next_event(self) -> Event | None:
+        if not self.pending:
+            return None
+        event = self.pending[0]
+        if isinstance(event, CardPlayed) and self.cards_this_hand == 0 and self.reviewed_hand != self.hand_number:
+            return None  # the bids are looked at first (see next_moment)
+        if isinstance(event, CardPlayed):
+            self.cards_this_hand += 1
+        return self.pending.popleft()
+
+    @property
+    def events_waiting(self) -> bool:
+        return bool(self.pending) and self.next_event_ready()
+
+    def next_event_ready(self) -> bool:
+        event = self.pending[0]
+        return not (isinstance(event, CardPlayed) and self.cards_this_hand == 0
+                    and self.reviewed_hand != self.hand_number)
+
+    def next_moment(self, now: float, think_pause: float = 0.0) -> Moment:
+        if self.pending and not self.next_event_ready():
+            return BidsPause(self.hand_number)
+        turn = self.turn()
+        if turn is not None:
+            if turn.phase == "blind" and not self.offers_blind():
+                self.choose("look")
+                return None
+            return turn
+        if self.waiting_for and not self.over:
+            return Thinking(self.waiting_for)
+        return None
+
+    def end_pause(self) -> None:
+        self.reviewed_hand = self.hand_number
+
+    def turn(self) -> Turn | None:
+        view = self.turn_view
+        if view is None or self.sent == (self.turn_seq,) or not view.get("legal") or self.pending:
+            return None
+        phase = view["phase"]
+        giver = phase == "exchange" and view["bids"].get("S") == "bnil" and len(view["hand"]) == 13
+        return Turn((self.turn_seq,), phase, tuple(view["legal"]), view.get("exchange_count", 0) or 0, giver)
+
+    def offers_blind(self) -> bool:
+        wanted = self.preferences().blind_offer
+        if wanted == "trailing":
+            ours = next(side for side in self.standings if "S" in side)
+            return max(s.points for side, s in self.standings.items() if side != ours) > self.standings[ours].points
+        return wanted == "always"
+
+    def choose(self, choice: Any) -> str | None:
+        """Send the player's choice; a refusal comes later (:meth:`take_refusal`)."""
+        if self.turn() is None:
+            return "It is not your turn"
+        self.connection.send({"type": "act", "choice": choice})
+        self.sent = (self.turn_seq,)
+        return None
+
+    def take_refusal(self) -> str | None:
+        return self.refusals.pop(0) if self.refusals else None
+
+    def suggest(self) -> Answer | None:
+        turn = self.turn()
+        if turn is None:
+            return None
+        if self.advice is not None and self.advice_key == turn.key:
+            return self.advice
+        if self.suggest_token is None:
+            self.advice, self.advice_key = None, turn.key
+            self.suggest_token = self.new_token()
+            self.asker.ask(Request(self.suggest_token, "suggest", self.preferences().level, self.turn_view,
+                                   seed=self.turn_seq))
+        return None
+
+    @property
+    def thinking(self) -> bool:
+        return self.turn() is None and self.waiting_for is not None and not self.over
+
+    @property
+    def waiting_for_answers(self) -> bool:
+        return True  # the server's messages are looked for often
+
+    @property
+    def variant(self) -> str:
+        return str(self.summary.get("variant", "Custom"))
+
+    @property
+    def seed(self) -> int:
+        return int(self.summary.get("table", 0))
+
+    @property
+    def decisions(self) -> int:
+        return self.seen
+
+    def new_model(self) -> TableModel:
+        seats = self.summary.get("seats", {})
+        names = {seat: (seats.get(seat, {}).get("name") or SEAT_NAMES[seat]) for seat in SEATS}
+        if self.seat is not None:
+            names["S"] = names["S"] or "You"
+        return TableModel(self.rules, names, self.standings)
+
+    def is_final(self, hands_scored: int) -> bool:
+        return self.over and all(isinstance(event, GameOver) for event in self.pending)
+
+    def play_again(self) -> None:
+        """Ask the server for the next game at this table."""
+        self.connection.send({"type": "again"})
+
+    def leave(self) -> None:
+        self.connection.send({"type": "leave"})
+
+    def say(self, text: str) -> None:
+        """A line of chat to the table."""
+        self.connection.send({"type": "chat", "text": text})
