@@ -7,6 +7,7 @@ import json
 import random
 import re
 from collections.abc import Iterator
+from functools import lru_cache
 from typing import Any
 
 import pytest
@@ -21,7 +22,7 @@ from game.players import RandomPlayer, decide
 from game.rules import OPTIONS, PRESETS, Rules
 from game.scoring import Standing
 from game.seats import SEATS, sides
-from game.view import seat_view
+from game.view import SeatView, ViewError, seat_view
 
 PARTNER = PRESETS["partner"].rules
 RULE_SETS: dict[str, Rules] = {
@@ -291,6 +292,168 @@ def test_two_deals_with_the_same_cards_for_the_seat_differ_elsewhere() -> None:
     second = Hand.from_holdings(PRESETS["stelmack"].rules, "E", other_deal)
     assert seat_view(first, "S") == seat_view(second, "S")
     assert seat_view(first, "W") != seat_view(second, "W")
+
+
+# -- the typed view ------------------------------------------------------------------------------------
+@pytest.mark.parametrize("rules_id", RULE_SETS)
+@settings(max_examples=6)
+@given(seed=st.integers(0, 2**32 - 1), behind=st.integers(-300, 300))
+def test_every_view_reads_into_a_seat_view_and_writes_back_the_same(rules_id: str, seed: int, behind: int) -> None:
+    rules = RULE_SETS[rules_id]
+    standings = {side: Standing(behind * i, i) for i, side in enumerate(sides(rules.partners))}
+    for hand in decision_points(rules, seed, standings):
+        for seat in SEATS:
+            view = seat_view(hand, seat)
+            typed = SeatView.from_dict(json.loads(json.dumps(view)))
+            assert typed == SeatView.of_hand(hand, seat)
+            assert typed.to_dict() == view
+            assert json.dumps(typed.to_dict()) == json.dumps(view)
+
+
+def test_a_seat_view_holds_typed_values() -> None:
+    rules = Rules.parse("exchange=2", base=PARTNER)
+    hand = Hand.shuffled(rules, "E", random.Random(1), standings={"NS": Standing(-220, 4), "EW": Standing(30, 1)})
+    hand.apply("S", "bnil")
+    for seat, bid in (("W", "3"), ("N", "4"), ("E", "3")):
+        hand.apply(seat, "look")
+        hand.apply(seat, bid)
+    typed = SeatView.from_dict(seat_view(hand, "S"))
+    assert typed.rules == rules and typed.deck is DECKS["standard"]
+    assert typed.bids == {"S": Bid(0, blind=True), "W": Bid(3), "N": Bid(4), "E": Bid(3)}
+    assert typed.hand == tuple(hand.holding("S")) and all(isinstance(c, Card) for c in typed.hand)
+    assert typed.legal_cards == typed.legal and typed.exchange_count == 2
+    assert typed.scores == {"NS": Standing(-220, 4), "EW": Standing(30, 1)}
+    assert (typed.partner, typed.side, typed.points_behind()) == ("N", "NS", 250)
+    assert typed.nil_alive("S") and not typed.nil_alive("W") and not typed.nil_alive(None)
+
+    hand.apply("S", seat_view(hand, "S")["legal"][:2])
+    hand.apply("N", seat_view(hand, "N")["legal"][:2])
+    while len(hand.tricks) < 2 or len(hand.trick) < 2:
+        hand.apply(hand.to_act, hand.legal_choices(hand.to_act)[0])
+    for seat in SEATS:
+        typed = SeatView.from_dict(seat_view(hand, seat))
+        assert typed.leader == hand.leader and typed.tricks_left == 11
+        assert typed.tricks == tuple(hand.tricks) and typed.trick == tuple(hand.trick)
+        assert typed.legal_cards == tuple(hand.legal_plays(seat))
+        assert typed.points_behind() == hand.behind(seat)
+
+
+def test_the_legal_choices_keep_their_kind_and_order() -> None:
+    rules = Rules.parse("blindteam=0 misdeal=1", base=PARTNER)
+    hand = Hand.shuffled(rules, "E", random.Random(3), standings={"NS": Standing(-200), "EW": Standing(0)})
+    typed = SeatView.from_dict(seat_view(hand, "S"))
+    assert typed.phase == "blind" and typed.legal[-1] == "look"
+    assert typed.legal_bids == typed.legal[:-1] and all(b.blind for b in typed.legal_bids)
+    assert [str(choice) for choice in typed.legal] == hand.legal_choices("S")
+
+
+@lru_cache(maxsize=1)
+def good_view_text() -> str:
+    """A view in the middle of the play, the current trick started, as JSON."""
+    hand = Hand.shuffled(PRESETS["dunn"].rules, "E", random.Random(5))
+    while len(hand.tricks) < 3 or len(hand.trick) < 2:
+        legal = hand.legal_choices(hand.to_act)
+        hand.apply(hand.to_act, "keep" if "keep" in legal else "look" if "look" in legal else
+                   "3" if "3" in legal else legal[0])
+    return json.dumps(seat_view(hand, hand.to_act))
+
+
+def good_view() -> dict:
+    return json.loads(good_view_text())
+
+
+def changed(path: tuple, value: Any) -> dict:
+    """The good view with the item at `path` replaced (or removed, when `value` is REMOVE)."""
+    view = good_view()
+    place = view
+    for step in path[:-1]:
+        place = place[step]
+    if value is REMOVE:
+        del place[path[-1]]
+    else:
+        place[path[-1]] = value
+    return view
+
+
+REMOVE = object()
+BAD_VIEWS = {
+    "key missing": (("taken",), REMOVE, "the key 'taken' is missing"),
+    "key unknown": (("deck_order",), ["AS"], "'deck_order' is not a key of the seat view"),
+    "seat": (("seat",), "X", "seat: 'X' is not one of S, W, N, E"),
+    "phase": (("phase",), "dance", "phase: 'dance' is not one of"),
+    "card": (("hand", 0), "1S", r"hand\[0\]: '1S' is not a card"),
+    "card in lower case": (("hand", 1), "as", r"hand\[1\]: 'as' is not a card"),
+    "card not in the deck": (("hand", 0), "2H", r"hand\[0\]: the 2H is not in the jokers deck"),
+    "card not text": (("trick", 0, 1), 7, r"trick\[0\]: 7 is not a card"),
+    "play not a pair": (("trick", 0), ["S"], r"trick\[0\]: \['S'\] is not \[seat, card\]"),
+    "finished trick": (("tricks", 1, "winner"), "NS", r"tricks\[1\].winner: 'NS' is not one of"),
+    "trick short": (("tricks", 0, "cards"), [], r"tricks\[0\]: a finished trick holds four cards"),
+    "trick not a dict": (("tricks", 2), [], r"tricks\[2\]: a finished trick is a dict"),
+    "bid": (("bids", "S"), "0", r"bids\[S\]: '0' is not a bid"),
+    "bid too high": (("bids", "W"), "b14", r"bids\[W\]: 'b14' is not a bid"),
+    "legal": (("legal", 0), "look", r"legal\[0\]: 'look' is not a card"),
+    "taken": (("taken", "N"), -1, r"taken\[N\]: -1 is not a whole number from 0 to 13"),
+    "taken as true": (("taken", "N"), True, r"taken\[N\]: True is not a whole number"),
+    "taken seat missing": (("taken", "E"), REMOVE, "taken: expected a count for each seat"),
+    "broken": (("spades_broken",), "yes", "spades_broken: 'yes' is not true or false"),
+    "scores": (("scores", "NS", "bags"), -2, r"scores\[NS\].bags: -2 is not a whole number"),
+    "scores side": (("scores", "S"), {"points": 0, "bags": 0}, "scores: 'S' is not one of NS, EW"),
+    "hand number": (("hand_number",), 0, "hand_number: 0 is not a whole number from 1"),
+    "rules value": (("rules", "nil"), "lots", "rules: nil=lots: expected a whole number"),
+    "rules as text": (("rules", "nil"), "0", r"rules: nil='0' is not written as the view writes it \(0\)"),
+    "rules key": (("rules", "jokers"), 1, "rules: 'jokers' is not an option"),
+    "rules missing": (("rules", "win"), REMOVE, "rules: 'win' is missing"),
+    "rules not a dict": (("rules",), "partner", "rules: expected a dict"),
+    "rules list value": (("rules", "win"), [500], "rules: the values are whole numbers or strings"),
+    "exchange count": (("exchange_count",), 9.5, r"exchange_count: 9.5 is not a whole number"),
+}
+
+
+@pytest.mark.parametrize("case", BAD_VIEWS)
+def test_a_dict_that_is_not_a_seat_view_is_refused_with_the_reason(case: str) -> None:
+    path, value, reason = BAD_VIEWS[case]
+    with pytest.raises(ViewError, match=reason):
+        SeatView.from_dict(changed(path, value))
+
+
+def test_a_view_showing_a_card_twice_or_offering_one_not_held_is_refused() -> None:
+    view = good_view()
+    played = view["tricks"][0]["cards"][0][1]
+    with pytest.raises(ViewError, match=f"the {played} is shown twice"):
+        SeatView.from_dict({**view, "hand": [*view["hand"], played]})
+    with pytest.raises(ViewError, match=f"legal: the {played} is not in the hand"):
+        SeatView.from_dict({**view, "legal": [played]})
+    assert isinstance(ViewError("x"), ValueError)
+    with pytest.raises(ViewError, match="a seat view is a dict, not list"):
+        SeatView.from_dict([view])  # type: ignore[arg-type]
+
+
+JSON_LEAVES = st.recursive(st.none() | st.booleans() | st.integers(-20, 600) | st.sampled_from(
+    ["S", "NS", "AS", "2H", "BJ", "nil", "b6", "look", "play", "10/100", "off", ""]),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.sampled_from(["leader", "cards", "winner"]),
+                                                                inner, max_size=3), max_leaves=6)
+
+
+def paths_in(value: Any, path: tuple = ()) -> Iterator[tuple]:
+    """Every path to an item inside a JSON value."""
+    items = value.items() if isinstance(value, dict) else enumerate(value) if isinstance(value, list) else ()
+    for key, item in items:
+        yield (*path, key)
+        yield from paths_in(item, (*path, key))
+
+
+@settings(max_examples=200)
+@given(data=st.data())
+def test_any_change_to_a_view_is_read_back_exactly_or_refused(data: st.DataObject) -> None:
+    paths = list(paths_in(good_view()))
+    path = data.draw(st.sampled_from(paths))
+    value = data.draw(JSON_LEAVES | st.just(REMOVE))
+    view = changed(path, value)
+    try:
+        typed = SeatView.from_dict(view)
+    except ViewError:
+        return
+    assert typed.to_dict() == view
 
 
 # -- the random player ------------------------------------------------------------------------------
