@@ -20,7 +20,7 @@ from game.hand import Hand
 from game.players.knowledge import Knowledge, bid_models, hand_figures, play_exclusions, sample_deals
 from game.rules import PRESETS, Rules
 from game.seats import SEATS, partner
-from game.view import seat_view
+from game.view import SeatView, ViewError, seat_view
 
 HEARTS = 1
 PARTNER = PRESETS["partner"].rules
@@ -543,3 +543,30 @@ def test_knowledge_never_names_a_card_of_another_seat_that_the_view_hides() -> N
     assert knowledge_of(first, "S") == knowledge_of(second, "S")
     assert sample_deals(knowledge_of(first, "S"), 25, random.Random(3)) == \
         sample_deals(knowledge_of(second, "S"), 25, random.Random(3))
+
+
+@pytest.mark.parametrize("rules_id", ["partner", "mirrors", "exchange2"])
+def test_knowledge_reads_a_seat_view_and_its_dict_alike(rules_id: str) -> None:
+    rules = RULE_SETS[rules_id]
+    rng = random.Random(4)
+    hand = Hand.shuffled(rules, "W", rng)
+    phases = set()
+    while hand.phase not in ("done", "misdealt"):
+        phases.add(hand.phase)
+        for seat in SEATS:
+            view = seat_view(hand, seat)
+            assert Knowledge.from_view(SeatView.from_dict(view)) == Knowledge.from_view(view)
+        legal = hand.legal_choices(hand.to_act)
+        if hand.phase == "exchange":  # the blind-nil bidder gives one card, its partner as many back
+            hand.apply(hand.to_act, legal[:1])
+        else:
+            hand.apply(hand.to_act, "bnil" if "bnil" in legal else "look" if "look" in legal else rng.choice(legal))
+    assert "play" in phases and ("exchange" in phases) == (rules_id == "exchange2")
+
+
+def test_knowledge_refuses_a_dict_that_is_not_a_seat_view() -> None:
+    hand = Hand.shuffled(PARTNER, "W", random.Random(5))
+    bid_through(hand)
+    view = seat_view(hand, "S")
+    with pytest.raises(ViewError, match=r"trick\[0\]"):
+        Knowledge.from_view({**view, "trick": [["N", "ZZ"]]})

@@ -49,13 +49,15 @@ import random
 from bisect import bisect
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
+from itertools import accumulate
 from typing import Any
 
 from game.bids import Bid
-from game.cards import CARDS, DECKS, SPADES, Card, Deck, mask_of
+from game.cards import CARDS, SPADES, Card, Deck, mask_of
 from game.legality import PlayTurn, play_demands
 from game.rules import Rules
 from game.seats import SEATS, next_seat, partner, seats_from
+from game.view import SeatView
 
 OVERSAMPLE = 4
 """Candidate deals drawn per deal returned when the bids weigh the sample."""
@@ -115,7 +117,7 @@ class Knowledge:
     """Per seat, the cards it has played this hand."""
     spade_counts: dict[str, int] = field(default_factory=dict)
     """Per other seat, the spades it holds now when the rules reveal it (Mirrors bids)."""
-    bids: dict[str, str] = field(default_factory=dict)
+    bids: dict[str, Bid] = field(default_factory=dict)
     taken: dict[str, int] = field(default_factory=dict)
     dealer: str = "E"
     passed: dict[str, int] = field(default_factory=dict)
@@ -123,74 +125,33 @@ class Knowledge:
     _plan: Any = field(default=None, init=False, repr=False, compare=False)
 
     @classmethod
-    def from_view(cls, view: Mapping[str, Any], known: Mapping[str, Sequence[str]] | None = None) -> Knowledge:
-        """The knowledge of ``view["seat"]``; `known` lists cards it knows another seat
-        received (those it passed in a blind-nil exchange)."""
-        seat = view["seat"]
-        rules = Rules.from_dict(dict(view["rules"]))
-        deck = DECKS[rules.deck]
-        hand = mask_of(Card.parse(c) for c in view["hand"])
-        played_by = dict.fromkeys(SEATS, 0)
-        forbidden = dict.fromkeys(SEATS, 0)
-        tricks = [t["cards"] for t in view["tricks"]]
-        if view["trick"]:
-            tricks.append(view["trick"])
-        broken = False
-        for number, plays in enumerate(tricks, start=1):
-            before: list[Card] = []
-            for who, text in plays:
-                card = Card.parse(text)
-                if who != seat:
-                    forbidden[who] |= play_exclusions(rules, deck, card, before, number, broken)
-                played_by[who] |= card.bit
-                before.append(card)
-                broken = broken or deck.suit_of[card.index] == SPADES
+    def from_view(cls, view: SeatView | Mapping[str, Any],
+                  known: Mapping[str, Sequence[str]] | None = None) -> Knowledge:
+        """The knowledge of the view's seat (a :class:`SeatView`, or a dict of `BOT_API.md`
+        read as one); `known` lists cards it knows another seat received (those it passed
+        in a blind-nil exchange)."""
+        if not isinstance(view, SeatView):
+            view = SeatView.from_dict(view)
+        seat, deck = view.seat, view.deck
+        played_by, forbidden = _deductions(view)
         played = 0
         for mask in played_by.values():
             played |= mask
-        looked = bool(hand) or bool(played_by[seat])
-        unseen = deck.mask & ~played & ~hand
-        counts = {s: 13 - played_by[s].bit_count() for s in SEATS}
-        if view["phase"] == "exchange" and rules.partners and looked:
-            # Mid-exchange the partners hold 13 ± k. A seat in the exchange knows k from
-            # its own hand; a seat outside it cannot know and assumes 13 (before or after).
-            counts[seat] = len(view["hand"])
-            counts[partner(seat)] = 26 - counts[seat]
+        looked = bool(view.hand) or bool(played_by[seat])
+        unseen = deck.mask & ~played & ~view.hand_mask
+        counts = _counts(view, played_by, looked)
         others = [s for s in SEATS if s != seat]
-        passed = {s: 0 for s in others}
-        for who, texts in (known or {}).items():
-            if who in passed:
-                passed[who] = mask_of(Card.parse(c) for c in texts)
-        bids = dict(view["bids"])
-        spade_counts: dict[str, int] = {}
-        if rules.bid_spades:
-            for s in others:
-                if s in bids:
-                    spade_counts[s] = Bid.parse(bids[s]).tricks - (played_by[s] & deck.suit_masks[SPADES]).bit_count()
+        passed = {s: mask_of(Card.parse(c) for c in (known or {}).get(s, ())) for s in others}
+        spade_counts = _spade_counts(view, others, played_by)
         holders = others if looked else [seat, *others]
-        allowed = {s: unseen & ~forbidden[s] for s in holders}
-        claimed = clash = 0
-        for s in others:
-            clash |= claimed & passed[s]
-            claimed |= passed[s]
-            for t in holders:
-                allowed[t] = allowed[t] | (passed[s] & unseen) if t == s else allowed[t] & ~passed[s]
-        for t in holders:
-            allowed[t] &= ~clash  # a card said to be at two seats: no deal fits
+        allowed = _allowed(holders, others, unseen, forbidden, passed)
         _tighten(holders, allowed, counts, spade_counts, unseen, deck.suit_masks[SPADES])
-        sure = {}
-        for s in holders:
-            elsewhere = 0
-            for t in holders:
-                if t != s:
-                    elsewhere |= allowed[t]
-            sure[s] = allowed[s] & ~elsewhere
         return cls(
-            seat=seat, rules=rules, deck=deck, hand=hand, played=played, unseen=unseen, counts=counts,
-            forbidden={s: unseen & ~allowed[s] for s in others},
-            known={s: sure[s] for s in others},
-            looked=looked, played_by=played_by, spade_counts=spade_counts, bids=bids,
-            taken=dict(view["taken"]), dealer=view["dealer"], passed=passed,
+            seat=seat, rules=view.rules, deck=deck, hand=view.hand_mask, played=played, unseen=unseen,
+            counts=counts, forbidden={s: unseen & ~allowed[s] for s in others},
+            known={s: allowed[s] & ~_elsewhere(holders, allowed, s) for s in others},
+            looked=looked, played_by=played_by, spade_counts=spade_counts, bids=dict(view.bids),
+            taken=dict(view.taken), dealer=view.dealer, passed=passed,
         )
 
     # -- queries -------------------------------------------------------------------
@@ -225,6 +186,71 @@ class Knowledge:
         return not self.deck.beaters[card.index] & self.unseen
 
 
+def _deductions(view: SeatView) -> tuple[dict[str, int], dict[str, int]]:
+    """Per seat, the cards it played this hand, and the cards its plays show it cannot
+    hold (:func:`play_exclusions`; none for the viewer, who knows its own hand)."""
+    rules, deck = view.rules, view.deck
+    played_by = dict.fromkeys(SEATS, 0)
+    forbidden = dict.fromkeys(SEATS, 0)
+    tricks = [t.plays for t in view.tricks]
+    if view.trick:
+        tricks.append(view.trick)
+    broken = False
+    for number, plays in enumerate(tricks, start=1):
+        before: list[Card] = []
+        for who, card in plays:
+            if who != view.seat:
+                forbidden[who] |= play_exclusions(rules, deck, card, before, number, broken)
+            played_by[who] |= card.bit
+            before.append(card)
+            broken = broken or deck.suit_of[card.index] == SPADES
+    return played_by, forbidden
+
+
+def _counts(view: SeatView, played_by: Mapping[str, int], looked: bool) -> dict[str, int]:
+    """How many cards each seat holds now."""
+    counts = {s: 13 - played_by[s].bit_count() for s in SEATS}
+    if view.phase == "exchange" and view.rules.partners and looked:
+        # Mid-exchange the partners hold 13 ± k. A seat in the exchange knows k from
+        # its own hand; a seat outside it cannot know and assumes 13 (before or after).
+        counts[view.seat] = len(view.hand)
+        counts[partner(view.seat)] = 26 - counts[view.seat]
+    return counts
+
+
+def _spade_counts(view: SeatView, others: Sequence[str], played_by: Mapping[str, int]) -> dict[str, int]:
+    """The spades each other seat holds now, where the rules make every bid the spades held."""
+    if not view.rules.bid_spades:
+        return {}
+    spades = view.deck.suit_masks[SPADES]
+    return {s: view.bids[s].tricks - (played_by[s] & spades).bit_count() for s in others if s in view.bids}
+
+
+def _allowed(holders: Sequence[str], others: Sequence[str], unseen: int, forbidden: Mapping[str, int],
+             passed: Mapping[str, int]) -> dict[str, int]:
+    """The unseen cards each holder may hold: not forbidden by its plays, not passed to
+    another seat, and every card passed to it."""
+    allowed = {s: unseen & ~forbidden[s] for s in holders}
+    claimed = clash = 0
+    for s in others:
+        clash |= claimed & passed[s]
+        claimed |= passed[s]
+        for t in holders:
+            allowed[t] = allowed[t] | (passed[s] & unseen) if t == s else allowed[t] & ~passed[s]
+    for t in holders:
+        allowed[t] &= ~clash  # a card said to be at two seats: no deal fits
+    return allowed
+
+
+def _elsewhere(holders: Sequence[str], allowed: Mapping[str, int], seat: str) -> int:
+    """The cards some holder other than `seat` may hold."""
+    mask = 0
+    for t in holders:
+        if t != seat:
+            mask |= allowed[t]
+    return mask
+
+
 def _tighten(holders: Sequence[str], allowed: dict[str, int], counts: Mapping[str, int],
              spade_counts: Mapping[str, int], unseen: int, spades: int) -> None:
     """Remove from `allowed` (in place) every card a seat cannot hold in any deal that
@@ -234,11 +260,7 @@ def _tighten(holders: Sequence[str], allowed: dict[str, int], counts: Mapping[st
     at most 2^k - 1 groups (k holders); giving one card of a group to a seat is possible
     exactly when the rest still passes Hall's condition. In Mirrors the spades and the
     other cards are shared out separately (each seat's spade count is known)."""
-    classes: list[tuple[int, list[int]]] = [(unseen, [counts[s] for s in holders])]
-    if all(s in spade_counts for s in holders):
-        classes = [(unseen & spades, [spade_counts[s] for s in holders]),
-                   (unseen & ~spades, [counts[s] - spade_counts[s] for s in holders])]
-    for cls_mask, caps in classes:
+    for cls_mask, caps in _card_classes(holders, counts, spade_counts, unseen, spades):
         members: dict[int, int] = {}
         rest = cls_mask
         while rest:
@@ -262,6 +284,17 @@ def _tighten(holders: Sequence[str], allowed: dict[str, int], counts: Mapping[st
                     allowed[s] &= ~mask
                 sizes[who] += 1
                 caps[index] += 1
+
+
+def _card_classes(holders: Sequence[str], counts: Mapping[str, int], spade_counts: Mapping[str, int],
+                  unseen: int, spades: int) -> list[tuple[int, list[int]]]:
+    """The unseen cards to share out, and how many of them each holder takes: all of them
+    by the counts, or, when every holder's spade count is known (Mirrors), the spades
+    and the other cards apart."""
+    if all(s in spade_counts for s in holders):
+        return [(unseen & spades, [spade_counts[s] for s in holders]),
+                (unseen & ~spades, [counts[s] - spade_counts[s] for s in holders])]
+    return [(unseen, [counts[s] for s in holders])]
 
 
 def _fits(sizes: Mapping[int, int], caps: Sequence[int]) -> bool:
@@ -330,44 +363,42 @@ def _plan(knowledge: Knowledge) -> _Plan:
         if mask & ~allowed[index] or mask & taken:
             raise ValueError("the known cards contradict what the play shows")
         taken |= mask
-    spades = knowledge.deck.suit_masks[SPADES]
-    classes: list[tuple[int, list[int]]] = [(unseen, [knowledge.counts[s] for s in seats])]
-    if all(s in knowledge.spade_counts for s in seats):
-        classes = [(unseen & spades, [knowledge.spade_counts[s] for s in seats]),
-                   (unseen & ~spades, [knowledge.counts[s] - knowledge.spade_counts[s] for s in seats])]
+    classes = _card_classes(seats, knowledge.counts, knowledge.spade_counts, unseen,
+                            knowledge.deck.suit_masks[SPADES])
     base = list(sure)
-    splits = []
-    for cls_mask, caps in classes:
-        caps = [cap - (sure[i] & cls_mask).bit_count() for i, cap in enumerate(caps)]
-        by_holders: dict[tuple[int, ...], list[int]] = {}
-        free = cls_mask & ~taken
-        while free:
-            bit = free & -free
-            free ^= bit
-            who = tuple(i for i in range(len(seats)) if allowed[i] & bit)
-            if not who:
-                raise ValueError(f"no seat may hold the {CARDS[bit.bit_length() - 1].label}")
-            by_holders.setdefault(who, []).append(bit)
-        groups = []
-        for who, bits in sorted(by_holders.items(), key=lambda item: (len(item[0]), item[0])):
-            if len(who) == 1:
-                base[who[0]] |= sum(bits)
-                caps[who[0]] -= len(bits)
-            else:
-                groups.append(_Group(bits, who))
-        if min(caps, default=0) < 0:
-            raise ValueError("a seat would hold more cards than it has")
-        found = _allocations(groups, caps)
-        if not found:
-            raise ValueError("no deal fits what the play shows")
-        cumulative = []
-        total = 0.0
-        for weight, _ in found:
-            total += weight
-            cumulative.append(total)
-        splits.append(_Split(groups, [shares for _, shares in found], cumulative))
+    splits = [_split(cls_mask & ~taken, [cap - (sure[i] & cls_mask).bit_count() for i, cap in enumerate(caps)],
+                     allowed, base)
+              for cls_mask, caps in classes]
     knowledge._plan = _Plan(list(seats), base, splits)
     return knowledge._plan
+
+
+def _split(free: int, caps: list[int], allowed: Sequence[int], base: list[int]) -> _Split:
+    """How the `free` cards of one class are shared out: a card only one holder may take
+    goes to its `base` (in place); the others form groups of cards that the same holders
+    may take, with every way their sizes fit the room left in `caps`."""
+    by_holders: dict[tuple[int, ...], list[int]] = {}
+    while free:
+        bit = free & -free
+        free ^= bit
+        who = tuple(i for i in range(len(allowed)) if allowed[i] & bit)
+        if not who:
+            raise ValueError(f"no seat may hold the {CARDS[bit.bit_length() - 1].label}")
+        by_holders.setdefault(who, []).append(bit)
+    groups = []
+    for who, bits in sorted(by_holders.items(), key=lambda item: (len(item[0]), item[0])):
+        if len(who) == 1:
+            base[who[0]] |= sum(bits)
+            caps[who[0]] -= len(bits)
+        else:
+            groups.append(_Group(bits, who))
+    if min(caps, default=0) < 0:
+        raise ValueError("a seat would hold more cards than it has")
+    found = _allocations(groups, caps)
+    if not found:
+        raise ValueError("no deal fits what the play shows")
+    cumulative = list(accumulate(weight for weight, _ in found))
+    return _Split(groups, [shares for _, shares in found], cumulative)
 
 
 def _allocations(groups: Sequence[_Group], caps: Sequence[int]
@@ -599,31 +630,42 @@ def bid_models(knowledge: Knowledge) -> dict[str, BidModel]:
     if rules.bid_spades:
         return {}
     order = seats_from(next_seat(knowledge.dealer))
-    parsed = {s: Bid.parse(b) for s, b in knowledge.bids.items()}
+    bids = knowledge.bids
     models: dict[str, BidModel] = {}
     for s in SEATS:
-        if s == knowledge.seat or s not in parsed or parsed[s].blind:
+        bid = bids.get(s)
+        if s == knowledge.seat or bid is None or bid.blind:
             continue
-        bid = parsed[s]
         mate = partner(s)
-        mate_bid = parsed.get(mate) if rules.partners else None
+        mate_bid = bids.get(mate) if rules.partners else None
         mate_first = mate_bid is not None and order.index(mate) < order.index(s)
-        strength = 1.0
-        if rules.one_nil and rules.partners and mate_bid is not None and not mate_first:
-            strength = 0.5  # the later partner's bid may have overridden this one
-        if bid.is_nil:
-            if knowledge.taken.get(s, 0):
-                continue
-            if rules.partners and not rules.nil and mate_first and mate_bid is not None and mate_bid.is_nil:
-                continue  # team nil only: the partner's nil forced this one
-            models[s] = BidModel(True, strength=strength)
-            continue
-        low, high = max(1, rules.min_individual), rules.max_individual
-        if mate_first and mate_bid is not None and rules.partners:
-            low = max(low, rules.min_team - mate_bid.tricks)
-            high = min(high, rules.max_team - mate_bid.tricks)
-        models[s] = BidModel(False, bid.tricks, bid.tricks <= low, bid.tricks >= high, strength)
+        model = _bid_model(rules, bid, mate_bid if mate_first else None, mate_bid is not None,
+                           knowledge.taken.get(s, 0))
+        if model is not None:
+            models[s] = model
     return models
+
+
+def _bid_model(rules: Rules, bid: Bid, earlier_mate_bid: Bid | None, mate_bid_made: bool,
+               taken: int) -> BidModel | None:
+    """What one seat's (looked) bid says about its hand, None when it says nothing.
+
+    `earlier_mate_bid` is its partner's bid when the partner bid first (it may have
+    forced or limited this one); `mate_bid_made` whether the partner has bid at all."""
+    strength = 1.0
+    if rules.one_nil and rules.partners and mate_bid_made and earlier_mate_bid is None:
+        strength = 0.5  # the later partner's bid may have overridden this one
+    if bid.is_nil:
+        if taken:
+            return None
+        if rules.partners and not rules.nil and earlier_mate_bid is not None and earlier_mate_bid.is_nil:
+            return None  # team nil only: the partner's nil forced this one
+        return BidModel(True, strength=strength)
+    low, high = max(1, rules.min_individual), rules.max_individual
+    if earlier_mate_bid is not None and rules.partners:
+        low = max(low, rules.min_team - earlier_mate_bid.tricks)
+        high = min(high, rules.max_team - earlier_mate_bid.tricks)
+    return BidModel(False, bid.tricks, bid.tricks <= low, bid.tricks >= high, strength)
 
 
 def bid_log_likelihood(knowledge: Knowledge, deal: Mapping[str, int]) -> float:
