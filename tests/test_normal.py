@@ -18,7 +18,7 @@ from game.players.normal import NormalPlayer
 from game.rules import PRESETS, Rules
 from game.scoring import Standing
 from game.seats import SEATS, sides
-from game.view import seat_view
+from game.view import SeatView, ViewError, seat_view
 
 PARTNER = PRESETS["partner"].rules
 SOLO = PRESETS["solo"].rules
@@ -363,3 +363,31 @@ def test_decisions_depend_only_on_the_seat_view() -> None:
         answers.append(ask(hand))
     assert all(v == views[i % 2] for i, v in enumerate(views))
     assert answers[0::2] == [answers[0]] * 4 and answers[1::2] == [answers[1]] * 4
+
+
+def test_a_dict_that_is_not_a_seat_view_is_refused_with_the_reason() -> None:
+    hand = deal(PARTNER, "S", **VOID_IN_DIAMONDS)
+    drive(hand, ["2", "4", "2", "4", "KD"])
+    view = seat_view(hand, hand.to_act)
+    player = normal(hand.to_act, PARTNER)
+    with pytest.raises(ViewError, match=r"bids\[S\]: 'four' is not a bid"):
+        player.play({**view, "bids": {**view["bids"], "S": "four"}})
+    with pytest.raises(ViewError, match="the key 'taken' is missing"):
+        player.play({key: value for key, value in view.items() if key != "taken"})
+
+
+def test_the_typed_decisions_answer_as_the_bot_interface() -> None:
+    rules = Rules.parse("exchange=2 misdeal=1", base=PARTNER)
+    for number in range(3):
+        rng = random.Random(number)
+        hand = Hand.shuffled(rules, rng.choice(SEATS), rng, standings={"NS": Standing(-300), "EW": Standing(0)})
+        while hand.phase not in ("done", "misdealt"):
+            seat = hand.to_act
+            view = seat_view(hand, seat)
+            seen = SeatView.from_dict(view)
+            player = normal(seat, rules, number)
+            choose = {"play": player.choose_card, "exchange": player.choose_exchange}.get(hand.phase,
+                                                                                          player.choose_bid)
+            typed = choose(seen)
+            assert typed == decide(normal(seat, rules, number), view)
+            hand.apply(seat, typed)

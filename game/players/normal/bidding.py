@@ -1,0 +1,181 @@
+"""How the Normal player bids: it counts winners, bids nil with a truly low hand, blind
+nil only when far behind (and rarely), and follows every bid rule in force (team
+limits, Suicide's one nil, team nil, Mirrors, bonuses).
+
+Each function answers one bidding decision from the seat view, in the view's notation.
+`style` is the player, which holds the few numbers a variation of Normal may change.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from typing import Protocol
+
+from game.bids import BLIND_NIL, NIL, Bid
+from game.players.normal.hand_value import estimate_tricks, nil_risk
+from game.scoring import Standing
+from game.view import SeatView
+
+BID_ROUNDING = 0.5
+"""Added to the trick estimate before rounding down. The estimate itself is modest (a
+pair takes about a trick more than it counts), which keeps sets rare."""
+NIL_RISK_LIMIT = 1.3
+"""The most nil risk (see :func:`nil_risk`) a hand may carry to bid nil."""
+NIL_MAX_TRICKS = 2.0
+"""A hand expected to take more tricks than this is worth a number, not a nil."""
+BLIND_NIL_BEHIND = 200
+"""How far behind a side must be before Normal thinks of a blind nil."""
+BLIND_NIL_CHANCE = 0.06
+"""How often a side far enough behind tries a blind nil (three times as often with an
+exchange, which makes most blind nils; a third as often in Solo, when very far behind)."""
+BLIND_TEAM_BEHIND = 150
+BLIND_TEAM_CHANCE = 0.2
+"""How often a side this far behind bids a number blind, where the rules allow it."""
+SUICIDE_NIL_RISK = 2.4
+"""Suicide: the first partner to bid takes the nil with a hand safer than about half of all hands."""
+MISDEAL_WEAK = 2.0
+"""A hand that may be thrown in is thrown in when it is expected to take fewer tricks."""
+
+Chance = Callable[[SeatView, str], float]
+"""A number in [0, 1) fixed by the player's seed, the view's hand and a label."""
+
+
+class BidStyle(Protocol):
+    """The numbers of Normal's bidding that a variation may change."""
+
+    bid_rounding: float
+    nil_risk_limit: float
+    nil_max_tricks: float
+
+
+def nearest_bid(numbers: Iterable[Bid], ideal: int) -> Bid:
+    """The number bid closest to `ideal` (the lower one on a tie) among non-empty `numbers`."""
+    return min(numbers, key=lambda b: (abs(b.tricks - ideal), b.tricks))
+
+
+def hand_nil_risk(view: SeatView) -> float:
+    """The nil risk of this seat's hand under the rules in force."""
+    return nil_risk(view.deck, view.hand_mask, view.rules.must_beat, view.rules.low_club)
+
+
+def blind_choice(view: SeatView, chance: Chance) -> str:
+    """Before looking: a blind nil or a blind number when far behind, else look."""
+    behind = view.points_behind()
+    if BLIND_NIL in view.legal_bids and _blind_nil_fits(view, behind, chance):
+        return str(BLIND_NIL)
+    blind_numbers = [b for b in view.legal_bids if b.blind and not b.is_nil]
+    if blind_numbers and behind >= BLIND_TEAM_BEHIND and chance(view, "blind") < BLIND_TEAM_CHANCE:
+        return str(nearest_bid(blind_numbers, 3 if behind >= 250 else 2))
+    return "look"
+
+
+def _blind_nil_fits(view: SeatView, behind: int, chance: Chance) -> bool:
+    """A blind nil is a gamble for a side far behind: rare without an exchange (it
+    fails more often than not), less rare when the partner can take the danger."""
+    mate_bid = view.bids.get(view.partner) if view.partner else None
+    if mate_bid is not None and (mate_bid.is_nil or mate_bid.tricks < 4):
+        return False
+    needed = max(BLIND_NIL_BEHIND, view.rules.blind_nil_down)
+    if behind < needed:
+        return False
+    if not view.rules.partners:
+        # Nobody covers a blind nil in Solo: only a desperate seat tries one.
+        odds = BLIND_NIL_CHANCE / 3 if behind >= needed + 100 else 0.0
+    elif view.rules.exchange:
+        odds = BLIND_NIL_CHANCE * 3
+    else:
+        odds = BLIND_NIL_CHANCE
+    if behind >= needed + 100:
+        odds *= 1.5
+    return chance(view, "bnil") < odds
+
+
+def misdeal_choice(view: SeatView, style: BidStyle) -> str:
+    """A hand that qualifies is thrown in when weak, unless it makes a nil."""
+    tricks = estimate_tricks(view.deck, view.hand_mask)
+    if tricks < MISDEAL_WEAK and not nil_worth_it(view, tricks, style):
+        return "misdeal"
+    return "keep"
+
+
+def nil_worth_it(view: SeatView, tricks: float, style: BidStyle) -> bool:
+    """Whether the hand is low enough for a nil, whatever the bid rules say."""
+    if not view.rules.nil_allowed:
+        return False
+    limit = style.nil_risk_limit
+    mate_bid = view.bids.get(view.partner) if view.partner else None
+    if mate_bid is not None and not mate_bid.is_nil:
+        # A strong partner can cover more.
+        limit += 0.1 * max(0, min(mate_bid.tricks, 6) - 3)
+    if not view.rules.partners:
+        limit -= 0.4  # nobody covers
+    return tricks <= style.nil_max_tricks and hand_nil_risk(view) <= limit
+
+
+def bid_choice(view: SeatView, style: BidStyle) -> str:
+    """The bid, once looked: nil with a low hand, else the number the hand is worth."""
+    tricks = estimate_tricks(view.deck, view.hand_mask)
+    numbers = [b for b in view.legal_bids if not b.blind and not b.is_nil]
+    mate_bid = view.bids.get(view.partner) if view.partner else None
+    nil_wanted = nil_worth_it(view, tricks, style)
+    if view.rules.one_nil and view.rules.partners:
+        return _suicide_bid(view, tricks, nil_wanted, mate_bid, style)
+    if NIL in view.legal_bids and _nil_chosen(view, tricks, nil_wanted, mate_bid, numbers):
+        return str(NIL)
+    if not numbers:
+        return str(view.legal[0])
+    return str(nearest_bid(numbers, _ideal_number(view, tricks, style)))
+
+
+def _nil_chosen(view: SeatView, tricks: float, nil_wanted: bool, mate_bid: Bid | None, numbers: list[Bid]) -> bool:
+    """Whether to bid the nil the rules allow now."""
+    mate_nil = mate_bid is not None and mate_bid.is_nil
+    if view.rules.nil:
+        return nil_wanted and not mate_nil
+    # Nil only as a team nil: the first nil forces the partner's, so only a very
+    # low hand starts one (the partner then guards it, see Decision.covers_team_nil).
+    if mate_nil or not numbers:
+        return True
+    return mate_bid is None and nil_wanted and tricks <= 1.0
+
+
+def _ideal_number(view: SeatView, tricks: float, style: BidStyle) -> int:
+    """The number Normal would like to bid, before the bid limits."""
+    rules = view.rules
+    standing = view.scores.get(view.side, Standing())
+    rounding = style.bid_rounding
+    if rules.bag_penalty and standing.bags >= rules.bag_limit - 3:
+        rounding += 0.2  # bags are dear: bid the hand's full worth
+    if rules.double_set:
+        rounding += 0.1  # taking twice the bid is a set
+    ideal = max(1, int(tricks + rounding))
+    mate_bid = view.bids.get(view.partner) if view.partner else None
+    if mate_bid is not None:
+        mate_number = mate_bid.tricks
+        team = ideal + mate_number
+        # Stretch for a team bonus when the pair is close to it.
+        for bonus in (rules.bonus_bid, 10 if rules.ten_for_200 else 0):
+            if bonus and team < bonus <= (tricks + mate_number + 0.7):
+                ideal = bonus - mate_number
+        ideal = min(ideal, 13 - mate_number)
+    elif not rules.partners and rules.seven_for_140 and ideal < 7 <= tricks + 0.6:
+        ideal = 7
+    return max(1, min(ideal, 13))
+
+
+def _suicide_bid(view: SeatView, tricks: float, nil_wanted: bool, mate_bid: Bid | None, style: BidStyle) -> str:
+    """One partner must bid nil: the weaker hand takes the nil."""
+    numbers = [b for b in view.legal_bids if not b.blind and not b.is_nil]
+    nil_legal = NIL in view.legal_bids
+    minimum = max(1, view.rules.min_individual)
+    worth = int(tricks + style.bid_rounding)
+    if mate_bid is not None:
+        if mate_bid.is_nil and numbers:
+            return str(nearest_bid(numbers, max(minimum, worth)))
+        # The partner bid a number: a second number would turn it into a nil.
+        return str(NIL) if nil_legal else str(nearest_bid(numbers, worth))
+    # First to bid: the partner must take whichever kind this seat leaves it, so
+    # the nil goes to a hand safer for nil than most.
+    if nil_legal and (nil_wanted or (tricks < 4.0 and hand_nil_risk(view) < SUICIDE_NIL_RISK) or tricks < 1.5):
+        return str(NIL)
+    return str(nearest_bid(numbers, max(minimum, worth))) if numbers else str(view.legal[0])

@@ -1,0 +1,90 @@
+"""How the Normal player follows: second hand low, third hand high, win cheaply, trump
+when void unless the partner already wins; to lose the trick, the highest card that
+stays under it."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from game.cards import SPADES, Card
+from game.players.normal.decision import LIKELY, LONG_SHOT, PARTNER_HOLDS, SECOND_HAND, Decision
+
+
+def follow_to_win(d: Decision) -> Card:
+    """A card for a seat that wants this trick."""
+    assert d.best is not None
+    winners = [c for c in d.legal if d.beats(c, d.best)]
+    if d.best_seat == d.mate:
+        return _over_partner(d, winners)
+    if not winners:
+        return low_card(d, want=True)
+    if not d.later:
+        return d.cheapest(winners)
+    chances = {c: d.hold_chance(c) for c in winners}
+    if len(d.trick) == 1:
+        # Second hand low, unless a sure winner (a master, or a ruff) is there.
+        sure = [c for c in winners if chances[c] >= SECOND_HAND and (d.is_master(c) or d.suit(c) != d.led)]
+        return d.cheapest(sure) if sure else low_card(d, want=True)
+    good = [c for c in winners if chances[c] >= LIKELY]
+    if good:
+        return d.cheapest(good)
+    # Third hand high: make the last player pay for the trick.
+    best = max(winners, key=lambda c: (chances[c], -d.power(c)))
+    if chances[best] >= LONG_SHOT:
+        return best
+    return low_card(d, want=True)
+
+
+def _over_partner(d: Decision, winners: list[Card]) -> Card:
+    """The partner wins so far: let it, unless it may well be beaten and this seat holds
+    a much safer winner."""
+    assert d.best is not None
+    hold = d.hold_chance(d.best)
+    if hold >= PARTNER_HOLDS or not d.later:
+        return low_card(d, want=True)
+    better = [c for c in winners if d.hold_chance(c) >= PARTNER_HOLDS and d.hold_chance(c) > hold + 0.2]
+    return d.cheapest(better) if better else low_card(d, want=True)
+
+
+def low_card(d: Decision, want: bool) -> Card:
+    """A card given up to the trick: the lowest of the suit led, or a discard."""
+    following = [c for c in d.legal if d.led is not None and d.suit(c) == d.led]
+    if following:
+        return d.cheapest(following)
+    side = [c for c in d.legal if d.suit(c) != SPADES]
+    if not side:
+        return d.cheapest(d.legal)
+    if not want:
+        return dangerous_discard(d, side)
+    keep = [c for c in side if not d.is_master(c)] or side
+    return min(keep, key=lambda c: (d.held_in_suit(d.suit(c)), d.power(c)))
+
+
+def dangerous_discard(d: Decision, side: list[Card]) -> Card:
+    """The side card most likely to win a trick later: fewest higher cards out, then the highest."""
+    def danger(card: Card) -> tuple:
+        higher_out = (d.deck.beaters[card.index] & d.know.unseen).bit_count()
+        return (-higher_out, d.power(card))
+
+    return max(side, key=danger)
+
+
+def follow_to_lose(d: Decision) -> Card:
+    return stay_under(d, lambda c: (d.hold_chance(c), d.power(c)))
+
+
+def stay_under(d: Decision, when_forced: Callable[[Card], tuple]) -> Card:
+    """The highest card that loses the trick (following suit if possible, else the most
+    dangerous side card); when every card wins, the highest if nobody plays after, else
+    the first by `when_forced`."""
+    assert d.best is not None
+    losers = [c for c in d.legal if not d.beats(c, d.best)]
+    if losers:
+        following = [c for c in losers if d.suit(c) == d.led]
+        if following:
+            return d.highest(following)
+        side = [c for c in losers if d.suit(c) != SPADES]
+        return dangerous_discard(d, side) if side else d.highest(losers)
+    if not d.later:
+        return d.highest(d.legal)
+    return min(d.legal, key=when_forced)

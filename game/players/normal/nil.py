@@ -1,0 +1,132 @@
+"""How the Normal player plays around nils: its own (stay under every trick), its
+partner's (win over it, or lead so it can stay low) and the opponents' (lead low into
+it, and keep the trick under it)."""
+
+from __future__ import annotations
+
+from game.cards import SPADES, Card
+from game.players.normal.decision import Decision
+from game.players.normal.following import dangerous_discard, stay_under
+from game.seats import SEATS, partner
+
+
+def play_nil(d: Decision) -> Card:
+    """This seat bid nil and has taken nothing: stay under every trick."""
+    if not d.trick:
+        return nil_lead(d)
+    return stay_under(d, lambda c: (d.suit(c) == SPADES, d.power(c)))
+
+
+def nil_lead(d: Decision) -> Card:
+    """The lead least likely to hold: a low card the partner can beat and the opponents
+    must play over, not a suit everyone else is out of."""
+    def risk(card: Card) -> tuple:
+        suit = d.suit(card)
+        lower_out = d.deck.suit_masks[suit] & d.know.unseen & ~d.deck.beaters[card.index] & ~card.bit
+        chance = 1.0
+        for seat in SEATS:
+            if seat == d.seat:
+                continue
+            beat = d.p_can_beat(seat, card, suit)
+            if seat != d.mate:
+                beat *= d.p_none(seat, lower_out)
+            chance *= 1.0 - beat
+        return (round(chance, 3), d.power(card))
+
+    return min(d.legal, key=risk)
+
+
+def cover_nil(d: Decision) -> Card | None:
+    """The partner bid nil and is still clean: win over it, or lead so it can stay low."""
+    mate = d.mate
+    assert mate is not None
+    if not d.trick:
+        return cover_lead(d)
+    assert d.best is not None
+    played = [s for s, _ in d.trick]
+    winners = [c for c in d.legal if d.beats(c, d.best)]
+    if mate in played:
+        if d.best_seat == mate and winners:
+            return d.cheapest(winners)
+        return None
+    # The partner plays after this seat: it is safe under an opponent's card that
+    # nothing unseen beats, under a ruff of another suit, or when it can throw anything away.
+    if not winners or d.is_master(d.best):
+        return None
+    if d.led != SPADES and (d.suit(d.best) == SPADES or d.know.void_in(mate, d.led)):
+        return None
+    following = [c for c in winners if d.suit(c) == d.led]
+    if following:
+        return d.highest(following)
+    return d.cheapest(winners)
+
+
+def cover_lead(d: Decision) -> Card:
+    mate = d.mate
+    assert mate is not None
+    side = [c for c in d.legal if d.suit(c) != SPADES]
+    out_of = [c for c in side if d.know.void_in(mate, d.suit(c))]
+    if out_of:
+        return d.cheapest(out_of)
+    pool = side or d.legal
+    masters = [c for c in pool if d.is_master(c)]
+    return d.highest(masters or pool)
+
+
+def attack_nil(d: Decision, target: str) -> Card | None:
+    """An opponent bid nil and is still clean: lead low into it, and stay under it."""
+    if not d.trick:
+        return attack_lead(d, target)
+    if target in [s for s, _ in d.trick]:
+        return _under_the_nil(d, target)
+    return _keep_low_for_the_nil(d, target)
+
+
+def _under_the_nil(d: Decision, target: str) -> Card | None:
+    """The nil bidder has played: while its card wins, stay under it (None: it is beaten,
+    play on as usual)."""
+    assert d.best is not None
+    if d.best_seat != target:
+        return None
+    losers = [c for c in d.legal if not d.beats(c, d.best)]
+    if not losers:
+        return d.cheapest(d.legal)
+    following = [c for c in losers if d.suit(c) == d.led]
+    if following:
+        return d.highest(following)
+    side = [c for c in losers if d.suit(c) != SPADES]
+    return dangerous_discard(d, side) if side else d.cheapest(losers)
+
+
+def _keep_low_for_the_nil(d: Decision, target: str) -> Card | None:
+    """The nil bidder is still to play: keep the trick low, if it may be forced over."""
+    assert d.best is not None
+    losers = [c for c in d.legal if not d.beats(c, d.best)]
+    if d.best_seat == d.mate or not losers or d.suit(d.best) != d.led:
+        return None
+    assert d.led is not None
+    higher = d.deck.beaters[d.best.index]
+    lower = d.deck.suit_masks[d.led] & ~higher & ~d.best.bit
+    forced = (1.0 - d.p_none(target, higher)) * d.p_none(target, lower)
+    if forced < 0.05:
+        return None
+    following = [c for c in losers if d.suit(c) == d.led]
+    if following:
+        return d.cheapest(following)
+    side = [c for c in losers if d.suit(c) != SPADES]
+    return d.cheapest(side) if side else None
+
+
+def attack_lead(d: Decision, target: str) -> Card | None:
+    guard = partner(target) if d.mate else None
+    candidates = [c for c in d.legal if not d.know.void_in(target, d.suit(c))]
+    if not candidates:
+        return None
+
+    def appeal(card: Card) -> tuple:
+        suit = d.suit(card)
+        guard_ruffs = (guard is not None and suit != SPADES and d.know.void_in(guard, suit))
+        below = (d.deck.suit_masks[suit] & d.know.unseen & ~d.deck.beaters[card.index]).bit_count()
+        return (guard_ruffs, below, d.suit(card) == SPADES, d.power(card))
+
+    return min(candidates, key=appeal)

@@ -1,0 +1,123 @@
+"""The Normal player behind the bot interface: it reads the view once, then bids
+(:mod:`bidding`), exchanges, or chooses a card (:mod:`leading`, :mod:`following`, :mod:`nil`)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any
+
+from game.bids import BLIND_NIL
+from game.cards import SPADES, Card, cards_of
+from game.players.knowledge import Knowledge
+from game.players.normal import bidding
+from game.players.normal.decision import Decision
+from game.players.normal.following import follow_to_lose, follow_to_win
+from game.players.normal.hand_value import card_nil_risk, suit_positions
+from game.players.normal.leading import lead_to_lose, lead_to_win
+from game.players.normal.nil import attack_nil, cover_nil, play_nil
+from game.view import SeatView
+
+
+class NormalPlayer:
+    """The Normal level behind the bot interface of `BOT_API.md`.
+
+    The bot methods take the view as a dict; ``choose_bid``, ``choose_exchange`` and
+    ``choose_card`` answer the same from a :class:`SeatView` already read."""
+
+    bid_rounding = bidding.BID_ROUNDING
+    nil_risk_limit = bidding.NIL_RISK_LIMIT
+    nil_max_tricks = bidding.NIL_MAX_TRICKS
+
+    def __init__(self, seat: str, rules: Mapping[str, Any], seed: int = 0) -> None:
+        """`rules` as the bot interface gives them; Normal reads the rules of each view."""
+        self.seat = seat
+        self.seed = seed
+        self._memory_key: tuple | None = None
+        self._passed = 0
+        """Cards this seat gave its partner in this hand's exchange (they hold them)."""
+
+    def _chance(self, view: SeatView, label: str) -> float:
+        """A number in [0, 1) fixed by the seed and the situation: the same view gives the same choice."""
+        key = ":".join(str(p) for p in (self.seed, self.seat, view.hand_number, view.dealer, label))
+        return random.Random(key).random()
+
+    def _remember(self, view: SeatView) -> None:
+        """Forget the cards passed in an earlier hand."""
+        key = (view.hand_number, view.dealer)
+        if key != self._memory_key:
+            self._memory_key = key
+            self._passed = 0
+
+    # -- the bot interface --------------------------------------------------------------------------------------
+    def bid(self, view: dict) -> str:
+        return self.choose_bid(SeatView.from_dict(view))
+
+    def exchange(self, view: dict) -> list[str]:
+        return self.choose_exchange(SeatView.from_dict(view))
+
+    def play(self, view: dict) -> str:
+        return self.choose_card(SeatView.from_dict(view))
+
+    # -- the decisions ------------------------------------------------------------------------------------------
+    def choose_bid(self, view: SeatView) -> str:
+        """A blind bid or ``look``, a misdeal call or ``keep``, or a bid, as the phase asks."""
+        if len(view.legal) == 1:
+            return str(view.legal[0])
+        if view.phase == "blind":
+            return bidding.blind_choice(view, self._chance)
+        if view.phase == "misdeal":
+            return bidding.misdeal_choice(view, self)
+        return bidding.bid_choice(view, self)
+
+    def choose_exchange(self, view: SeatView) -> list[str]:
+        """The blind nil sheds its most dangerous cards: high trumps and side honours; the
+        partner sends back its lowest side cards (never its winners or trumps)."""
+        self._remember(view)
+        deck = view.deck
+        giving = view.bids.get(self.seat) == BLIND_NIL and len(view.hand) == 13
+        positions = suit_positions(deck.name)
+        if giving:
+            order = sorted(view.legal_cards, key=lambda c: (-card_nil_risk(deck, c), deck.suit_of[c.index] != SPADES,
+                                                            positions[c.index]))
+        else:
+            order = sorted(view.legal_cards, key=lambda c: (deck.suit_of[c.index] == SPADES, -positions[c.index]))
+        count = view.exchange_count or 0
+        chosen = order[:max(1, count) if giving else count]
+        for card in chosen:
+            self._passed |= card.bit
+        return [str(c) for c in chosen]
+
+    def choose_card(self, view: SeatView) -> str:
+        """The card to play (see :func:`choose_card`)."""
+        if len(view.legal) == 1:
+            return str(view.legal[0])
+        self._remember(view)
+        mate = view.partner
+        known = {mate: [str(c) for c in cards_of(self._passed)]} if mate and self._passed else None
+        return str(choose_card(Decision(view, Knowledge.from_view(view, known=known))))
+
+
+def choose_card(d: Decision) -> Card:
+    """Normal's card: its own nil, then its partner's, then an opponent's nil come first;
+    else it leads or follows to win the trick or to lose it, as the side's aims say."""
+    if d.is_live_nil(d.seat):
+        if not d.covers_team_nil():
+            return play_nil(d)
+        card = cover_nil(d)
+        if card is not None:
+            return card
+        return follow_to_lose(d) if d.trick else lead_to_lose(d)
+    if d.mate and d.is_live_nil(d.mate):
+        card = cover_nil(d)
+        if card is not None:
+            return card
+    target = d.nil_to_attack()
+    if target is not None:
+        card = attack_nil(d, target)
+        if card is not None:
+            return card
+    want = d.wants_tricks()
+    if not d.trick:
+        return lead_to_win(d) if want else lead_to_lose(d)
+    return follow_to_win(d) if want else follow_to_lose(d)
