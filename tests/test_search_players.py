@@ -12,7 +12,7 @@ from game.players.expert import ExpertPlayer
 from game.players.mc import MonteCarloPlayer
 from game.rules import PRESETS, Rules
 from game.seats import SEATS
-from game.view import seat_view
+from game.view import ViewError, seat_view
 
 PARTNER = PRESETS["partner"].rules
 
@@ -159,3 +159,16 @@ def test_suicide_first_partner_to_bid_takes_the_nil_with_the_low_hand(seat: str,
     assert hand.to_act == seat
     bid = ExpertPlayer(seat, SUICIDE.to_dict(), seed=3).bid(seat_view(hand, seat))
     assert (bid == "nil") == (expected == "nil"), bid
+
+
+@pytest.mark.parametrize("player_class", [ExpertPlayer, MonteCarloPlayer])
+def test_a_dict_that_is_not_a_seat_view_is_refused_with_the_reason(player_class) -> None:
+    hand = _hand(PARTNER, "S", **COVER_DEAL)
+    _bid(hand, {"W": "3", "N": "nil", "E": "3", "S": "4"})
+    _play(hand, "5H KH 7H")
+    view = seat_view(hand, "S")
+    player = player_class("S", PARTNER.to_dict(), seed=1)
+    with pytest.raises(ViewError, match=r"legal\[0\]: 'AH ' is not a card"):
+        player.play({**view, "legal": ["AH ", *view["legal"][1:]]})
+    with pytest.raises(ViewError, match="spades_broken: 0 is not true or false"):
+        player.play({**view, "spades_broken": 0})

@@ -18,7 +18,7 @@ from game.players.knowledge import Knowledge
 from game.players.suggest import explain, suggest
 from game.rules import PRESETS, Rules
 from game.seats import SEATS, next_seat, partner, seats_from
-from game.view import seat_view
+from game.view import ViewError, seat_view
 
 PARTNER = PRESETS["partner"].rules
 DUNN = PRESETS["dunn"].rules
@@ -100,6 +100,12 @@ def south_to_play(leader: str, plays: str = "", rules: Rules = PARTNER, bids: di
 
 def reasons(view: dict) -> dict[str, str]:
     return {text: explain(view, text) for text in view["legal"]}
+
+
+def test_a_reason_is_given_only_for_a_seat_view() -> None:
+    view = south_to_play("W", "5C KC 7C", S="AKQ2.A9876.AK3.9")
+    with pytest.raises(ViewError, match="scores: expected one for each side, NS EW"):
+        explain({**view, "scores": {"NS": {"points": 0, "bags": 0}}}, "9C")
 
 
 def test_the_only_legal_card_is_called_that_not_low():

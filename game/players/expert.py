@@ -24,15 +24,15 @@ from collections.abc import Mapping
 
 import numpy as np
 
-from game import legality
-from game.bids import Bid
-from game.cards import DECKS, Card
+from game.bids import BLIND_NIL, Bid
+from game.cards import DECKS
 from game.players.knowledge import Knowledge, sample_deals
 from game.players.normal import NormalPlayer
-from game.players.search import OutcomeValues, batch_from_view, bid_tricks, card_values, standings_of
+from game.players.search import OutcomeValues, batch_from_view, bid_tricks, card_values
 from game.players.simulator import heuristic_policy
 from game.rules import Rules, suicide_override
-from game.seats import SEATS, partner, side_of
+from game.seats import SEATS, partner
+from game.view import SeatView
 
 PLAY_BUDGET = 3000
 """Playouts per card decision, shared among the legal cards."""
@@ -81,44 +81,44 @@ class ExpertPlayer:
 
     # -- bidding ---------------------------------------------------------------------
     def bid(self, view: dict) -> str:
-        self._new_hand_check(view)
-        legal = view["legal"]
-        if len(legal) == 1:
-            return legal[0]
-        if view["phase"] == "misdeal":
-            return self.normal.bid(view)
-        if view["phase"] == "blind":
-            return self._blind_choice(view)
-        return self._simulated_bid(view)
+        seen = SeatView.from_dict(view)
+        self._new_hand_check(seen)
+        if len(seen.legal) == 1:
+            return str(seen.legal[0])
+        if seen.phase == "misdeal":
+            return self.normal.choose_bid(seen)
+        if seen.phase == "blind":
+            return self._blind_choice(view, seen)
+        return self._simulated_bid(view, seen)
 
-    def _blind_choice(self, view: dict) -> str:
+    def _blind_choice(self, view: dict, seen: SeatView) -> str:
         """Blind nil only when the side is at least 200 behind and its simulated worth (the
-        partner covering) plus the need to catch up is high; blind numbers are left alone."""
-        if "bnil" not in view["legal"]:
+        partner covering) plus the need to catch up is high; blind numbers are left alone.
+        (`view` is `seen` as a dict, for the search.)"""
+        if BLIND_NIL not in seen.legal_bids:
             return "look"
         mate = partner(self.seat)
-        knowledge = Knowledge.from_view(view)
+        knowledge = Knowledge.from_view(seen)
         deals = sample_deals(knowledge, BLIND_DEALS, self.rng)
-        known = {s: Bid.parse(b) for s, b in view["bids"].items()}
-        tricks = bid_tricks({**known, self.seat: Bid(0, True)})
+        known = seen.bids
+        tricks = bid_tricks({**known, self.seat: BLIND_NIL})
         batch = batch_from_view(view, self.rules, knowledge, deals, 1, tricks)
         batch.run(heuristic_policy, self.np_rng)
         me = SEATS.index(self.seat)
         success = float(np.mean(batch.taken[:, me] == 0))
         worth = success * self.rules.blind_nil - (1 - success) * self.rules.blind_nil_fail
-        points = {side: s["points"] for side, s in view["scores"].items()}
-        behind = legality.points_behind(points, side_of(self.seat, self.rules.partners))
+        behind = seen.points_behind()
         urgency = max(0, behind - 200) / 5
         covered = self.rules.partners and mate not in known
         wanted = behind >= 200 and worth + urgency > 60
         return "bnil" if wanted and (covered or not self.rules.partners) else "look"
 
-    def _simulated_bid(self, view: dict) -> str:
-        knowledge = Knowledge.from_view(view)
+    def _simulated_bid(self, view: dict, seen: SeatView) -> str:
+        knowledge = Knowledge.from_view(seen)
         deals = sample_deals(knowledge, max(MIN_BID_DEALS, self.budget // 12), self.rng)
-        known = {s: Bid.parse(b) for s, b in view["bids"].items()}
-        values = OutcomeValues(self.rules, self.seat, standings_of(view), differential=True, bags_ahead=True)
-        options = [Bid.parse(b) for b in view["legal"]]
+        known = seen.bids
+        values = OutcomeValues(self.rules, self.seat, seen.scores, differential=True, bags_ahead=True)
+        options = list(seen.legal_bids)
         # Suicide: a nil safer than the partner's would be is worth bidding, however risky.
         pair_must_nil = self.rules.partners and self.rules.one_nil
         worth: dict[Bid, float] = {}
@@ -174,32 +174,34 @@ class ExpertPlayer:
 
     # -- exchange and play ---------------------------------------------------------------
     def exchange(self, view: dict) -> list[str]:
-        self._new_hand_check(view)
-        cards = self.normal.exchange(view)
+        seen = SeatView.from_dict(view)
+        self._new_hand_check(seen)
+        cards = self.normal.choose_exchange(seen)
         mate = partner(self.seat)
         self._known[mate] = self._known.get(mate, []) + list(cards)
         return cards
 
     def play(self, view: dict) -> str:
-        self._new_hand_check(view)
-        legal = view["legal"]
+        seen = SeatView.from_dict(view)
+        self._new_hand_check(seen)
+        legal = seen.legal_cards
         if len(legal) == 1:
-            return legal[0]
+            return legal[0].text
         started = time.perf_counter()
-        knowledge = Knowledge.from_view(view, self._known)
+        knowledge = Knowledge.from_view(seen, self._known)
         deal_count = min(MAX_PLAY_DEALS, max(MIN_PLAY_DEALS, self.budget // len(legal)))
         playouts = max(1, self.budget // (deal_count * len(legal)))
-        values = OutcomeValues(self.rules, self.seat, standings_of(view), differential=True, bags_ahead=True)
+        values = OutcomeValues(self.rules, self.seat, seen.scores, differential=True, bags_ahead=True)
         deadline = None if self.time_limit is None else started + self.time_limit
         worth = card_values(view, self.rules, knowledge, deal_count, playouts, heuristic_policy, values,
                             self.rng, self.np_rng, weigh_bids=True, deadline=deadline,
                             rounds=1 if deadline is None else PLAY_ROUNDS)
         power = self.deck.power
-        return max(legal, key=lambda c: (round(worth[c], 6), -power[Card.parse(c).index]))
+        return max(legal, key=lambda c: (round(worth[c.text], 6), -power[c.index])).text
 
-    def _new_hand_check(self, view: dict) -> None:
+    def _new_hand_check(self, view: SeatView) -> None:
         """Forget the last hand's exchange when a new hand starts."""
-        if view["hand_number"] != self._hand_number:
-            self._hand_number = view["hand_number"]
+        if view.hand_number != self._hand_number:
+            self._hand_number = view.hand_number
             self._known = {}
 

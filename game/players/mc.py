@@ -16,9 +16,10 @@ import numpy as np
 
 from game.players.knowledge import Knowledge
 from game.players.normal import NormalPlayer
-from game.players.search import OutcomeValues, card_values, standings_of
+from game.players.search import OutcomeValues, card_values
 from game.players.simulator import random_policy
 from game.rules import Rules
+from game.view import SeatView
 
 DEALS = 30
 PLAYOUTS = 30
@@ -41,10 +42,10 @@ class MonteCarloPlayer:
         return self.normal.exchange(view)
 
     def play(self, view: dict) -> str:
-        legal = view["legal"]
-        if len(legal) == 1:
-            return legal[0]
-        values = OutcomeValues(self.rules, self.seat, standings_of(view), differential=False)
-        worth = card_values(view, self.rules, Knowledge.from_view(view), DEALS, PLAYOUTS, random_policy, values,
+        seen = SeatView.from_dict(view)
+        if len(seen.legal) == 1:
+            return str(seen.legal[0])
+        values = OutcomeValues(self.rules, self.seat, seen.scores, differential=False)
+        worth = card_values(view, self.rules, Knowledge.from_view(seen), DEALS, PLAYOUTS, random_policy, values,
                             self.rng, self.np_rng, weigh_bids=False)
-        return max(legal, key=lambda card: worth[card])
+        return max(seen.legal_cards, key=lambda card: worth[card.text]).text

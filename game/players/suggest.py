@@ -13,7 +13,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from game.bids import Bid
@@ -22,7 +22,7 @@ from game.legality import trick_winner_index
 from game.players import decide
 from game.players.knowledge import Knowledge
 from game.players.levels import LEVELS
-from game.seats import partner
+from game.view import SeatView
 
 
 @dataclass(frozen=True)
@@ -42,10 +42,10 @@ def suggest(view: Mapping, level: str = "normal", seed: int = 0) -> Suggestion:
 
 def explain(view: Mapping, choice: object) -> str:
     """A one-line reason for a choice, read off the position."""
-    phase = view["phase"]
-    if phase == "play":
-        return _explain_card(view, Card.parse(str(choice)))
-    if phase == "exchange":
+    seen = SeatView.from_dict(view)
+    if seen.phase == "play":
+        return _explain_card(seen, Card.parse(str(choice)))
+    if seen.phase == "exchange":
         cards = ", ".join(Card.parse(c).label for c in choice)  # type: ignore[union-attr]
         return f"Pass {cards}" if cards else "Keep your cards"
     if choice == "look":
@@ -54,16 +54,15 @@ def explain(view: Mapping, choice: object) -> str:
         return "Throw this hand in: it qualifies for a misdeal and is weak"
     if choice == "keep":
         return "Keep this hand and bid it"
-    return _explain_bid(view, Bid.parse(str(choice)))
+    return _explain_bid(seen, Bid.parse(str(choice)))
 
 
-def _explain_bid(view: Mapping, bid: Bid) -> str:
+def _explain_bid(view: SeatView, bid: Bid) -> str:
     if bid.blind:
         return "Bid blind nil: your side is far behind and needs the points" if bid.is_nil else (
             f"Bid {bid.tricks} blind for the double points")
-    knowledge = Knowledge.from_view(view)
-    deck = knowledge.deck
-    held = [Card.parse(t) for t in view["hand"]]
+    deck = view.deck
+    held = view.hand
     spades = [c for c in held if deck.suit_of[c.index] == SPADES]
     aces = [c for c in held if c.rank == "A" and deck.suit_of[c.index] != SPADES]
     if bid.is_nil:
@@ -76,20 +75,20 @@ def _explain_bid(view: Mapping, bid: Bid) -> str:
     return f"About {bid.tricks} trick{'s' if bid.tricks != 1 else ''}" + (": " + ", ".join(parts) if parts else "")
 
 
-def _top(cards: list[Card], deck) -> str:
+def _top(cards: Sequence[Card], deck: Deck) -> str:
     if not cards:
         return "none"
     return max(cards, key=lambda c: (deck.suit_of[c.index] == SPADES, deck.power[c.index])).label
 
 
 @dataclass(frozen=True)
-class _Table:
+class _CardFacts:
     """The facts a card's reason is worded from, all read off the seat view."""
 
     deck: Deck
     knowledge: Knowledge
-    legal: list[Card]
-    trick: list[tuple[str, Card]]
+    legal: tuple[Card, ...]
+    trick: tuple[tuple[str, Card], ...]
     partner: str | None
     """The seat's partner, None without partners."""
     my_nil: bool
@@ -97,16 +96,10 @@ class _Table:
     partner_nil: bool
 
     @classmethod
-    def from_view(cls, view: Mapping) -> _Table:
-        knowledge = Knowledge.from_view(view)
-        seat = view["seat"]
-        mate = partner(seat) if view["rules"]["partners"] else None
-
-        def nil_alive(who: str | None) -> bool:
-            return who is not None and view["bids"].get(who) in ("nil", "bnil") and view["taken"][who] == 0
-
-        return cls(knowledge.deck, knowledge, [Card.parse(c) for c in view["legal"]],
-                   [(who, Card.parse(c)) for who, c in view["trick"]], mate, nil_alive(seat), nil_alive(mate))
+    def from_view(cls, view: SeatView) -> _CardFacts:
+        mate = view.partner
+        return cls(view.deck, Knowledge.from_view(view), view.legal_cards, view.trick, mate,
+                   view.nil_alive(view.seat), view.nil_alive(mate))
 
     def suit(self, card: Card) -> int:
         return self.deck.suit_of[card.index]
@@ -136,78 +129,78 @@ class _Table:
         return SUIT_NAMES[printed][:-1] if card.suit == printed else "trump"
 
 
-def _explain_card(view: Mapping, card: Card) -> str:
+def _explain_card(view: SeatView, card: Card) -> str:
     """What the card does in this trick, worded from facts: every claim in the reason
     ("wins", "low", "partner's … is winning") is true of the position."""
-    table = _Table.from_view(view)
-    if len(table.legal) == 1:
+    facts = _CardFacts.from_view(view)
+    if len(facts.legal) == 1:
         return f"Your only legal card: the {card.label}"
-    if not table.trick:
-        return _lead_reason(table, card)
-    played = [c for _, c in table.trick]
-    winner_seat, best = table.trick[trick_winner_index(table.deck, played)]
-    if table.wins(card):
-        return _winning_reason(table, card, winner_seat, best)
-    return _losing_reason(table, card, winner_seat, best)
+    if not facts.trick:
+        return _lead_reason(facts, card)
+    played = [c for _, c in facts.trick]
+    winner_seat, best = facts.trick[trick_winner_index(facts.deck, played)]
+    if facts.wins(card):
+        return _winning_reason(facts, card, winner_seat, best)
+    return _losing_reason(facts, card, winner_seat, best)
 
 
-def _lead_reason(table: _Table, card: Card) -> str:
-    label, pitch = card.label, table.pitch(card)
-    master = table.knowledge.is_master(card)
-    trump = table.suit(card) == SPADES
-    if table.my_nil:
+def _lead_reason(facts: _CardFacts, card: Card) -> str:
+    label, pitch = card.label, facts.pitch(card)
+    master = facts.knowledge.is_master(card)
+    trump = facts.suit(card) == SPADES
+    if facts.my_nil:
         if master and trump:
             return f"No one can beat the {label}: your nil is lost"
         return f"Keep your nil: lead low, the {label}" if pitch == "low" else f"Keep your nil: lead the {label}"
-    if table.partner_nil and pitch == "high":
+    if facts.partner_nil and pitch == "high":
         return f"Cover partner's nil: lead high, the {label}"
     if master:
         return f"Lead the {label}: it wins" if trump else f"Lead the {label}: it should win"
     if pitch:
         return f"Lead {pitch}: the {label}"
-    if len(table.same_suit(card)) == 1:
-        return f"Lead your only {table.noun(card)}: the {label}"
+    if len(facts.same_suit(card)) == 1:
+        return f"Lead your only {facts.noun(card)}: the {label}"
     return f"Lead the {label}"
 
 
-def _winning_reason(table: _Table, card: Card, winner_seat: str, best: Card) -> str:
+def _winning_reason(facts: _CardFacts, card: Card, winner_seat: str, best: Card) -> str:
     """`card` beats everything on the table so far (`best`, played by `winner_seat`)."""
     label, beaten = card.label, best.label
-    if table.my_nil:
-        if all(table.wins(c) for c in table.legal):
+    if facts.my_nil:
+        if all(facts.wins(c) for c in facts.legal):
             return f"Nothing you may play stays under the {beaten}: the {label}"
         return f"Beat the {beaten}, giving up on your nil: the {label}"
-    partner_to_play = table.partner is not None and table.partner not in {who for who, _ in table.trick}
-    if table.partner_nil and (winner_seat == table.partner or partner_to_play):
+    partner_to_play = facts.partner is not None and facts.partner not in {who for who, _ in facts.trick}
+    if facts.partner_nil and (winner_seat == facts.partner or partner_to_play):
         return f"Cover partner's nil: beat the {beaten} with the {label}"
-    if winner_seat == table.partner:
+    if winner_seat == facts.partner:
         return f"Overtake partner's {beaten} with the {label}"
-    led = table.suit(table.trick[0][1])
-    if table.suit(card) != led:
-        return f"Over-trump the {beaten} with the {label}" if table.suit(best) == SPADES else f"Trump with the {label}"
-    if len(table.trick) == 3:
+    led = facts.suit(facts.trick[0][1])
+    if facts.suit(card) != led:
+        return f"Over-trump the {beaten} with the {label}" if facts.suit(best) == SPADES else f"Trump with the {label}"
+    if len(facts.trick) == 3:
         return f"Take the trick with the {label}"
-    beaters = [c for c in table.legal if table.wins(c)]
-    if len(beaters) > 1 and card == min(beaters, key=lambda c: table.deck.power[c.index]):
+    beaters = [c for c in facts.legal if facts.wins(c)]
+    if len(beaters) > 1 and card == min(beaters, key=lambda c: facts.deck.power[c.index]):
         return f"Win it with the lowest card that beats the {beaten}: the {label}"
-    if table.pitch(card) == "high":
+    if facts.pitch(card) == "high":
         return f"Play high over the {beaten}: the {label}"
     return f"Beat the {beaten} with the {label}"
 
 
-def _losing_reason(table: _Table, card: Card, winner_seat: str, best: Card) -> str:
+def _losing_reason(facts: _CardFacts, card: Card, winner_seat: str, best: Card) -> str:
     """`card` stays under `best`, the card winning so far (played by `winner_seat`)."""
     label, beaten = card.label, best.label
-    led = table.suit(table.trick[0][1])
-    if table.suit(card) == led or table.suit(card) == SPADES:
-        action = f"play low, the {label}" if table.pitch(card) == "low" else f"play the {label}"
+    led = facts.suit(facts.trick[0][1])
+    if facts.suit(card) == led or facts.suit(card) == SPADES:
+        action = f"play low, the {label}" if facts.pitch(card) == "low" else f"play the {label}"
     else:
         action = f"discard the {label}"
-    if table.my_nil:
+    if facts.my_nil:
         return f"Stay under the {beaten} for your nil: {action}"
-    if winner_seat == table.partner:
+    if winner_seat == facts.partner:
         return f"Partner's {beaten} is winning: {action}"
-    if not any(table.wins(c) for c in table.legal):
+    if not any(facts.wins(c) for c in facts.legal):
         return f"The {beaten} is out of reach: {action}"
     if action.startswith("discard"):
         return f"Discard the {label}"
