@@ -771,13 +771,12 @@ class Solver:
             bit = 1 << index
             suit, strength = suit_of[index], power[index]
             new_winner, new_led, new_trump = winner, best_led, best_trump
-            if suit == SPADES:
-                if strength > best_trump:
-                    new_winner, new_trump = seat, strength
-            elif suit == led and best_trump < 0 and strength > best_led:
-                new_winner = seat
             if suit == led and strength > best_led:
                 new_led = strength
+                if best_trump < 0:  # never with spades led: the lead is the best trump
+                    new_winner = seat
+            if suit == SPADES and strength > best_trump:
+                new_winner, new_trump = seat, strength
             hands[seat] ^= bit
             self._broken = broken or suit == SPADES
             if first:
