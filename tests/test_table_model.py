@@ -19,7 +19,7 @@ from scenes.table.model import TableModel, sort_hand
 def test_the_model_follows_the_engine_trick_by_trick(seed, variant):
     events = []
     game = Game(PRESETS[variant].rules.replace(win=150), seed=seed, listeners=[events.append])
-    model = TableModel(game)
+    model = TableModel.of_game(game)
     players = {s: RandomPlayer(s, {}, seed, steady_bid=3) for s in SEATS}
     hands_seen = 0
     while not game.over and hands_seen < 3:

@@ -12,7 +12,7 @@ unit, and builds a fresh bot in it for every deal at a table (every game in
 built-in levels are trusted code and run in the arena's own process, for speed.
 
 The referee (:class:`Contestant`) times every decision and checks the answer. A
-decision is replaced by :func:`default_choice` when the player raised, answered
+decision is replaced by :func:`game.players.default_choice` when the player raised, answered
 something not in ``view["legal"]`` (or that the rules refuse, or that is not JSON
 data), took longer than the time limit, or its process ended; or when the bot could
 not be created at all. The replacement is recorded with the bot's name and the reason,
@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from game.hand import RuleError
-from game.players import decide
+from game.players import decide, default_choice
 from game.players.bot_process import ILLEGAL, NOT_CREATED, RAISED, TIMED_OUT, BotLoadError, BotProcess
 from game.players.levels import LEVELS
 from game.seats import SEATS
@@ -84,27 +84,6 @@ def check_player(spec: str, side: str) -> None:
         bot_host(spec, side, SEATS[0]).wait_loaded()
     except BotLoadError as error:
         raise ArenaError(str(error)) from None
-
-
-def default_choice(view: dict) -> Any:
-    """The legal choice that stands in for a replaced decision.
-
-    Phase ``blind``: look; ``misdeal``: keep; ``bid``: the legal number nearest 3
-    (a plain bid, not a nil); ``exchange``: the first ``exchange_count`` legal cards;
-    ``play``: the first legal card."""
-    legal = view["legal"]
-    phase = view["phase"]
-    if phase == "exchange":
-        return list(legal[:view.get("exchange_count", 0)])
-    if "look" in legal:
-        return "look"
-    if "keep" in legal:
-        return "keep"
-    if phase == "bid":
-        numbers = [b for b in legal if b.isdigit()]
-        if numbers:
-            return min(numbers, key=lambda b: (abs(int(b) - 3), int(b)))
-    return legal[0]
 
 
 def answer_problem(view: dict, answer: Any) -> str | None:

@@ -58,6 +58,27 @@ class RandomPlayer:
         return self.rng.sample(view["legal"], count)
 
 
+def default_choice(view: dict) -> Any:
+    """The legal choice that stands in for a replaced decision.
+
+    Phase ``blind``: look; ``misdeal``: keep; ``bid``: the legal number nearest 3
+    (a plain bid, not a nil); ``exchange``: the first ``exchange_count`` legal cards;
+    ``play``: the first legal card."""
+    legal = view["legal"]
+    phase = view["phase"]
+    if phase == "exchange":
+        return list(legal[:view.get("exchange_count", 0)])
+    if "look" in legal:
+        return "look"
+    if "keep" in legal:
+        return "keep"
+    if phase == "bid":
+        numbers = [b for b in legal if b.isdigit()]
+        if numbers:
+            return min(numbers, key=lambda b: (abs(int(b) - 3), int(b)))
+    return legal[0]
+
+
 def decide(player: Player, view: dict) -> Any:
     """Ask `player` for the decision the view's phase calls for."""
     if view["phase"] == "play":
