@@ -108,6 +108,7 @@ class Options:
     pace: float = PACE
     workers: int = 0
     """Processes thinking for computer seats (0: one per processor)."""
+    hello_wait: float = HELLO_WAIT
 
 
 class SpadesServer:
@@ -145,7 +146,7 @@ class SpadesServer:
     async def handle(self, connection: ServerConnection) -> None:
         """One connection: hello first, then messages until it closes."""
         try:
-            raw = await asyncio.wait_for(connection.recv(), HELLO_WAIT)
+            raw = await asyncio.wait_for(connection.recv(), self.options.hello_wait)
         except (TimeoutError, ConnectionClosed):
             await connection.close(1008, "say hello first")
             return
