@@ -69,10 +69,8 @@ class Turning:
             return [self.seat(seat) for seat in value]
         if key in ("trick", "cards", "plays") and isinstance(value, list):
             return [self._pair(item) for item in value]
-        if key == "tricks" and isinstance(value, list):
-            return [self.message(trick) for trick in value]
-        if key == "nils" and isinstance(value, list):
-            return [self.message(nil) for nil in value]
+        if key in ("tricks", "nils") and isinstance(value, list):
+            return [self.message(item) for item in value]
         return value
 
     def _pair(self, item: Any) -> Any:

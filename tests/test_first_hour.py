@@ -7,13 +7,13 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game.rules import PRESETS
+from game.rules import OPTIONS, PRESETS
 from game.scoring import Standing
 from game.seats import side_of
 from scenes.look import layout, text
 from scenes.screens.confirm import ConfirmScene
 from scenes.screens.game_over import GameOverScene
-from scenes.screens.options import RULE_LABELS, RULE_VALUE_X, OptionsScene
+from scenes.screens.options import RULE_VALUE_X, OptionsScene
 from scenes.screens.score import ScoreScene
 from scenes.screens.title import TitleScene
 from scenes.table.dealer_draw import DealerDrawScene
@@ -352,7 +352,7 @@ def test_pointing_at_save_hand_explains_it_without_covering_quit(app):
 def test_every_rule_label_leaves_room_before_its_value():
     pygame.font.init()
     text.reset()
-    for label in RULE_LABELS.values():
+    for label in (option.label for option in OPTIONS):
         assert text.font().size(label)[0] + 8 <= RULE_VALUE_X, label
 
 

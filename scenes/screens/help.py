@@ -15,7 +15,6 @@ from scenes.look import text, widgets
 from scenes.look.breakdown import draw_panel
 from scenes.look.palette import GOLD, GREY, GREY_DARK, GREY_LIGHT, PANEL_EDGE, WHITE, Colour
 from scenes.scene import Scene
-from scenes.screens.options import RULE_LABELS
 from scenes.settings import stats_path
 
 VERSION = "1.0"
@@ -213,7 +212,7 @@ def variant_blocks(name: str, rules: Rules) -> list[Block]:
     blocks: list[Block] = [Heading(f"The rules in force: {name}"),
                            Para("Change them on the Options screen.", GREY_LIGHT)]
     for option in OPTIONS:
-        blocks.append(Setting(RULE_LABELS.get(option.key, option.key), option_value(option, rules), option.help))
+        blocks.append(Setting(option.label, option_value(option, rules), option.help))
     return blocks
 
 

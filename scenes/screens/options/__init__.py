@@ -8,7 +8,7 @@ shown in plain words in the info box. Hovering over a row shows its one-line hel
 
 from __future__ import annotations
 
-from scenes.screens.options.frame import PAGES, RULE_LABELS, RULE_VALUE_X, OptionsFrame, plain
+from scenes.screens.options.frame import PAGES, RULE_VALUE_X, OptionsFrame, plain
 from scenes.screens.options.game_page import GamePage
 from scenes.screens.options.rules_page import RulesPage
 from scenes.screens.options.screen_page import ScreenPage
@@ -25,4 +25,4 @@ class OptionsScene(GamePage, RulesPage, TablePage, ScreenPage, OptionsFrame):
     """
 
 
-__all__ = ["PAGES", "RULE_LABELS", "RULE_VALUE_X", "OptionsScene", "plain"]
+__all__ = ["PAGES", "RULE_VALUE_X", "OptionsScene", "plain"]

@@ -12,7 +12,7 @@ import pygame_gui
 from pygame_gui.core import ObjectID, UIElement
 from pygame_gui.elements import UIButton, UIPanel, UITextEntryLine
 
-from game.rules import PRESETS, Rules, custom_variant
+from game.rules import OPTIONS, PRESETS, Rules, custom_variant
 from scenes.look import layout, text, widgets
 from scenes.look.breakdown import draw_panel
 from scenes.look.palette import GOLD, GOLD_DARK, GOOD, GREY, GREY_DARK, GREY_LIGHT, PANEL_EDGE, WARNING, WHITE, Colour
@@ -36,20 +36,6 @@ SAVED_SECONDS = 2.5
 SUMMARY_LINES = 6
 """The most lines the Game page gives the variant's summary."""
 CONFIRM_RECT = pygame.Rect(170, 110, 300, 112)
-
-RULE_LABELS: dict[str, str] = {
-    "partners": "Partners", "deck": "Deck", "broken": "Spades broken", "mustbeat": "Must beat",
-    "lowclub": "Low club first", "misdeal": "Misdeal", "nil": "Nil", "niltricks": "Nil tricks",
-    "blindnil": "Blind nil", "blindnilfail": "Blind nil fails", "blindnildown": "Blind nil behind",
-    "exchange": "Exchange cards", "blindteam": "Blind team bid", "teamnil": "Team nil", "bags": "Bags",
-    "doubleset": "Double set", "tenfor200": "10 for 200", "sevenfor140": "7 for 140", "bonusbid": "Bonus bid",
-    "boston": "Boston", "moe": "Little/Big Moe", "minind": "Lowest seat bid", "maxind": "Highest seat bid",
-    "mintm": "Lowest team bid", "maxtm": "Highest team bid", "onenil": "One must bid nil",
-    "bidspades": "Bid your spades", "win": "Win at", "lose": "Lose at",
-}
-"""A short name for every rule option, as the Rules page shows it."""
-
-
 
 @dataclasses.dataclass(frozen=True, eq=False)
 class Row:
@@ -75,7 +61,8 @@ def variant_rules(settings: Settings, variant_id: str) -> Rules:
 
 def plain(reason: str) -> str:
     """An engine message in the player's words: option keys become the names the page shows."""
-    for key, words in RULE_LABELS.items():
+    for option in OPTIONS:
+        key, words = option.key, option.label
         if reason.startswith(f"{key}="):
             typed, _, why = reason[len(key) + 1:].partition(": ")
             reason = f"{words}: {why.rstrip('.')}, not '{typed}'"

@@ -6,7 +6,7 @@ import pygame
 from pygame_gui.core import ObjectID
 from pygame_gui.elements import UIDropDownMenu
 
-from game.rules import CUSTOM_SLOTS, PRESETS, Rules
+from game.rules import CUSTOM_SLOTS, PRESETS, summary
 from game.seats import SEAT_NAMES, SEATS
 from scenes.look import layout, text
 from scenes.look.palette import GOLD, GREY_LIGHT
@@ -27,51 +27,6 @@ BLIND_OFFER_HELP = ("Whether to ask \"Bid blind?\" before you see your cards, wh
 BLIND_OFFER_WORDS = {"always": "Always", "trailing": "When behind", "never": "Never"}
 
 
-def rules_summary(rules: Rules) -> str:
-    """The rules in one sentence of short phrases (what differs from plain, neutral rules)."""
-    parts = ["partners" if rules.partners else "every seat for itself"]
-    if rules.deck != "standard":
-        parts.append(f"{rules.deck} deck")
-    parts += [words for flag, words in ((rules.spades_broken, "spades must be broken"), (rules.must_beat, "must beat"),
-                                        (rules.low_club, "low club first"), (rules.misdeal, "misdeals")) if flag]
-    parts.append(f"nil {rules.nil}" if rules.nil else "no nil")
-    if rules.nil_tricks == "partner":
-        parts.append("failed nil helps partner")
-    if rules.blind_nil:
-        down = f" if {rules.blind_nil_down} down" if rules.blind_nil_down else ""
-        parts.append(f"blind nil +{rules.blind_nil}/-{rules.blind_nil_fail}{down}")
-    if rules.exchange:
-        parts.append(f"exchange {rules.exchange}")
-    if rules.blind_team is not None:
-        parts.append("blind team bids" + (f" if {rules.blind_team} down" if rules.blind_team else ""))
-    if rules.team_nil:
-        parts.append(f"team nil {rules.team_nil}")
-    parts.append(f"bags {rules.bag_limit}/{rules.bag_penalty}" if rules.bag_limit else "no bag penalty")
-    parts += [words for flag, words in ((rules.double_set, "double set"), (rules.ten_for_200, "10 for 200"),
-                                        (rules.seven_for_140, "7 for 140"), (rules.moe, "Moe")) if flag]
-    if rules.bonus_bid:
-        parts.append(f"bonus bid {rules.bonus_bid}+")
-    if rules.boston:
-        parts.append(f"Boston {rules.boston}")
-    if rules.min_individual:
-        parts.append(f"bid {rules.min_individual}+")
-    if rules.max_individual != 13:
-        parts.append(f"bid at most {rules.max_individual}")
-    if rules.min_team:
-        parts.append(f"team bids {rules.min_team}+")
-    if rules.max_team != 13:
-        parts.append(f"team bids at most {rules.max_team}")
-    if rules.one_nil:
-        parts.append("one partner bids nil")
-    if rules.bid_spades:
-        parts.append("bid your spades")
-    parts.append(f"win at {rules.win}")
-    parts.append(f"lose at {rules.lose}" if rules.lose is not None else "no losing score")
-    sentence = ", ".join(parts)
-    return sentence[0].upper() + sentence[1:] + "."
-
-
-
 class GamePage(OptionsFrame):
     # -- Game: variant, level, names, Save Hand ---------------------------------------------------------
     def _build_game(self) -> None:
@@ -82,7 +37,7 @@ class GamePage(OptionsFrame):
                                           "option by option on the Rules page.")
         self._variant_menu(CONTROL_X, y, 160)
         rules = variant_rules(settings, settings.variant)
-        lines = text.wrap(rules_summary(rules), width - CONTROL_X + 16)
+        lines = text.wrap(summary(rules), width - CONTROL_X + 16)
         if len(lines) > SUMMARY_LINES:
             lines = [*lines[:SUMMARY_LINES - 1], "... and more: see the Rules page."]
         for i, line in enumerate(lines):

@@ -12,7 +12,6 @@ from scenes.screens.options.frame import (
     PAGE_TOP,
     ROW_H,
     RULE_COLUMNS,
-    RULE_LABELS,
     RULE_ROW_H,
     RULE_VALUE_X,
     RULES_TOP,
@@ -67,7 +66,7 @@ class RulesPage(OptionsFrame):
             column, line = divmod(index, per_column)
             x = RULE_COLUMNS[column]
             top = RULES_TOP + line * RULE_ROW_H
-            title = RULE_LABELS.get(option.key, option.key)
+            title = option.label
             self._row(x, top, 298, title, f"{title}: {option.help}", height=RULE_ROW_H)
             control = x + RULE_VALUE_X
             if custom:
