@@ -83,18 +83,21 @@ def random_standings(rules: Rules, rng: random.Random) -> dict[str, Standing]:
 Worth = Callable[[SideScore], float]
 
 
-def exhaustive_values(hand: Hand, worth: Worth = lambda s: float(s.total)) -> dict[Card, float]:
-    """The value of each legal card for the side of the seat to act: that side's worth
-    minus the mean worth of the other sides at the end of the hand, when its seats
-    maximise it and every other seat minimises it, every legal card tried at every turn
-    with the engine's own legality, trick winners and scoring. The only shortcut: a
+def exhaustive_values(start: Hand | Position, worth: Worth = lambda s: float(s.total),
+                      side: str | None = None) -> dict[Card, float]:
+    """The value of each legal card for `side` (default: the side of the seat to act): that
+    side's worth minus the mean worth of the other sides at the end of the hand, when its
+    seats maximise it and every other seat minimises it, every legal card tried at every
+    turn with the engine's own legality, trick winners and scoring. The only shortcut: a
     position met again (the same cards held, trick, leader and trick winners so far,
     in order where Moe needs it) is not searched twice."""
-    deck, rules = hand.deck, hand.rules
-    side = hand.side(hand.to_act)
+    position = Position.of_hand(start) if isinstance(start, Hand) else start
+    rules = position.rules
+    deck = DECKS[rules.deck]
+    side = side or side_of(position.to_act, rules.partners)
     others = [o for o in sides(rules.partners) if o != side]
-    holdings = {s: hand.holding_mask(s) for s in SEATS}
-    winners = [t.winner for t in hand.tricks]
+    holdings = dict(position.holdings)
+    winners = list(position.winners)
 
     scored: dict[tuple[str, ...], float] = {}
 
@@ -102,7 +105,7 @@ def exhaustive_values(hand: Hand, worth: Worth = lambda s: float(s.total)) -> di
         key = (*sorted(winners[8:]), *winners[:8])  # the order only matters for Moe
         if key not in scored:
             taken = {s: winners.count(s) for s in SEATS}
-            score = score_hand(rules, hand.bids, taken, winners, hand.standings)
+            score = score_hand(rules, position.bids, taken, winners, position.standings)
             scored[key] = worth(score.sides[side]) - sum(worth(score.sides[o]) for o in others) / len(others)
         return scored[key]
 
@@ -134,9 +137,9 @@ def exhaustive_values(hand: Hand, worth: Worth = lambda s: float(s.total)) -> di
             known[state] = max(results) if side_of(seat, rules.partners) == side else min(results)
         return known[state]
 
-    trick = list(hand.trick)
-    return {c: after(trick, hand.leader, hand.spades_broken, hand.to_act, c)
-            for c in choices(trick, hand.to_act, hand.spades_broken)}
+    trick = list(position.trick)
+    return {c: after(trick, position.leader, position.spades_broken, position.to_act, c)
+            for c in choices(trick, position.to_act, position.spades_broken)}
 
 
 # ---------------------------------------------------------------------------
@@ -198,6 +201,58 @@ def test_solver_values_equal_exhaustive_search_on_four_trick_endings() -> None:
         rules = RULE_SETS[name]
         hand = random_hand(rules, rng, 16, random_standings(rules, rng))
         assert_values_agree(solve_cards(Position.of_hand(hand)), exhaustive_values(hand))
+
+
+def random_ending(rules: Rules, rng: random.Random, tricks_left: int) -> Position:
+    """An ending the random play of whole hands seldom reaches: any cards of the deck dealt
+    `tricks_left` to a seat, spades broken or not (leading a spade allowed only once they
+    are), the finished tricks won at random, up to three cards of the trick played
+    (legally), with a random hand's bids and random standings."""
+    deck = DECKS[rules.deck]
+    pool = rng.sample(deck.cards, 4 * tricks_left)
+    winners = tuple(rng.choice(SEATS) for _ in range(13 - tricks_left))
+    bids = random_hand(rules, rng, 52).bids
+    position = Position(rules, {seat: mask_of(pool[i::4]) for i, seat in enumerate(SEATS)}, (), rng.choice(SEATS),
+                        {s: winners.count(s) for s in SEATS}, winners, rng.random() < 0.5, bids,
+                        random_standings(rules, rng))
+    for _ in range(rng.randrange(4)):
+        position = position.after(rng.choice(position.legal()))
+    return position
+
+
+@pytest.mark.parametrize("name", sorted(RULE_SETS))
+def test_solver_values_equal_exhaustive_search_on_dealt_endings(name: str) -> None:
+    """Sixteen endings of three tricks and six of four per rule set, dealt at random (spades
+    unbroken half the time, so leading them may be barred; must-beat and the jokers and
+    deuces decks where the rules have them): every legal card's value is the exhaustive
+    search's."""
+    rules = RULE_SETS[name]
+    rng = random.Random(f"dealt {name}")
+    for tricks_left in [3] * 16 + [4] * 6:
+        position = random_ending(rules, rng, tricks_left)
+        assert_values_agree(solve_cards(position), exhaustive_values(position))
+
+
+@pytest.mark.parametrize("name", ["dunn", "deuces-custom", "mustbeat-lowclub-jokers"])
+def test_a_trick_start_with_fourteen_to_sixteen_spades_still_held_is_valued_exactly(name: str) -> None:
+    """The jokers and deuces decks have sixteen spades, so a suit can hold more cards than
+    the thirteen of a plain deck: four tricks from the end with 14 to 16 spades among the
+    16 cards held, the solver's value of the trick start (its table keys and its bounds
+    read each suit's holders) is the exhaustive search's best card for the leader's side."""
+    rules = RULE_SETS[name]
+    deck = DECKS[rules.deck]
+    spades = [c for c in deck.cards if deck.suit_of[c.index] == legality.SPADES]
+    others = [c for c in deck.cards if deck.suit_of[c.index] != legality.SPADES]
+    rng = random.Random(f"sixteen {name}")
+    for count in (16, 15, 14):
+        pool = rng.sample(spades, count) + rng.sample(others, 16 - count)
+        rng.shuffle(pool)
+        winners = tuple(rng.choice(SEATS) for _ in range(9))
+        position = Position(rules, {seat: mask_of(pool[4 * i:4 * i + 4]) for i, seat in enumerate(SEATS)}, (),
+                            rng.choice(SEATS), {s: winners.count(s) for s in SEATS}, winners, True,
+                            {s: Bid.parse(rng.choice(["1", "2", "3", "4", "nil"])) for s in SEATS},
+                            random_standings(rules, rng))
+        assert solver_for(position).value(position) == pytest.approx(max(exhaustive_values(position).values()))
 
 
 def test_a_worth_with_the_bag_outlook_is_searched_exactly_too() -> None:
@@ -327,14 +382,31 @@ def test_moe_bonuses_follow_the_first_tricks_winners(run: str) -> None:
 
 
 def ending(rules: Rules, holdings: dict[str, str], leader: str, taken: dict[str, int], bids: dict[str, str],
-           trick: str = "", standings: dict[str, Standing] | None = None) -> Position:
+           trick: str = "", standings: dict[str, Standing] | None = None,
+           winners: tuple[str, ...] | None = None) -> Position:
     """A position near the end of a hand: holdings in card text, tricks taken so far (the
-    winners list follows them), bids by seat."""
-    winners = tuple(seat for seat in SEATS for _ in range(taken[seat]))
+    winners list follows them unless given, in order, for Moe), bids by seat."""
+    winners = winners or tuple(seat for seat in SEATS for _ in range(taken[seat]))
     played = tuple(zip([next_seat(leader, i) for i in range(4)], cards(trick), strict=False))
     return Position(rules, {s: mask_of(cards(text)) for s, text in holdings.items()}, played, leader,
                     taken, winners, True, {s: Bid.parse(b) for s, b in bids.items()},
                     standings or {side: Standing() for side in sides(rules.partners)})
+
+
+def test_big_moe_still_open_at_the_eighth_trick_is_counted_beside_a_sure_trick_elsewhere() -> None:
+    """Dunn: North-South won the first seven tricks and North leads the eighth with the top
+    two cards of each side suit; West's 9♠, the only spade left, is a sure trick for it.
+    North leads a top heart and wins the eighth trick (Big Moe, where a lost eighth trick
+    would leave Little Moe); West ruffs the second round of hearts later. What the rest of
+    the hand can still bring (Big Moe among it) must count in the bounds a sure trick gives."""
+    rules = RULE_SETS["dunn"]
+    winners = ("N", "S", "N", "N", "S", "S", "N")
+    position = ending(rules, {"N": "AH KH AD KD AC KC", "E": "QH JH QD JD QC JC", "S": "TH 9H TD 9D TC 9C",
+                              "W": "9S 8H 8D 7D 8C 7C"}, "N", {s: winners.count(s) for s in SEATS},
+                      {"S": "4", "W": "3", "N": "4", "E": "2"}, winners=winners)
+    exhaustive = exhaustive_values(position)
+    assert solver_for(position).value(position) == max(exhaustive.values())
+    assert_values_agree(solve_cards(position), exhaustive)
 
 
 def test_leading_the_ace_first_keeps_the_bag_a_low_lead_gives_away() -> None:

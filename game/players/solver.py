@@ -82,6 +82,9 @@ EPSILON = 1e-6
 
 _DEADLINE_EVERY = 1024
 """Trick starts searched between two looks at the clock."""
+_HOLDER_BITS = 32
+"""Room for a suit's holders in its code, two bits a card: the jokers and deuces decks have
+sixteen spades."""
 MAX_TABLE = 300_000
 """Trick starts the table holds before it starts afresh (about 200 MB): ten seconds of
 search fill about a third of it."""
@@ -466,17 +469,18 @@ class Solver:
         key = (*self._taken, self._moe)
         number = self._classes.get(key)
         if number is None:
-            signature = (self._moe, *self._future_values())
+            signature = (self._moe, *self._future_values(self._done))
             number = self._classes[key] = self._signatures.setdefault(signature, len(self._signatures))
         return number
 
-    def _future_values(self) -> list[float]:
-        """The value of every way the remaining tricks can fall among the seats (and the
-        Moe bonuses can still go), from the current taken state."""
+    def _future_values(self, done: int) -> list[float]:
+        """The value of every way the tricks not counted in the taken state can fall among
+        the seats, and the Moe bonuses still go after `done` tricks played (fewer than the
+        taken state counts when it holds tricks sure to come)."""
         taken, moe = self._taken, self._moe
         left = 13 - sum(taken)
         values = []
-        for finals in self._moe_finals(moe, 13 - left):
+        for finals in self._moe_finals(moe, done):
             self._moe = finals
             for split in _splits(left):
                 for seat in range(4):
@@ -574,7 +578,7 @@ class Solver:
         the top cards in a row that seat holds, and each seat's length."""
         found = self._patterns.get(code)
         if found is None:
-            count, digits = code >> 26, code & (1 << 26) - 1
+            count, digits = code >> _HOLDER_BITS, code & (1 << _HOLDER_BITS) - 1
             holders = [digits >> (2 * place) & 3 for place in range(count)]
             top, run = (holders[-1], 1) if holders else (-1, 0)
             while run < count and holders[-1 - run] == top:
@@ -588,10 +592,10 @@ class Solver:
         key = (*self._taken, self._moe, *least)
         found = self._ranges.get(key)
         if found is None:
-            taken = self._taken
+            taken, done = self._taken, self._done
             for seat in range(4):
                 taken[seat] += least[seat]
-            values = self._future_values()
+            values = self._future_values(done)
             for seat in range(4):
                 taken[seat] -= least[seat]
             found = self._ranges[key] = (min(values), max(values))
@@ -617,7 +621,7 @@ class Solver:
     def _relative_codes(self) -> tuple[int, ...]:
         """The cards still held as each suit's sequence of holders, weakest first: the part
         of the key that ignores which cards are gone, as only their order matters. Each
-        suit's code is its card count times 2**26 plus two bits per card for its holder."""
+        suit's code is its card count times 2**32 plus two bits per card for its holder."""
         hands = self._hands
         held = (hands[0], hands[1], hands[2], hands[3])
         codes = self._position_codes.get(held)
@@ -638,7 +642,7 @@ class Solver:
                         digits |= seat << (2 * count)
                         count += 1
                         break
-            code = self._codes[holders] = count << 26 | digits
+            code = self._codes[holders] = count << _HOLDER_BITS | digits
         return code
 
     def _relative_card(self, index: int) -> tuple[int, int]:
