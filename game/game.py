@@ -7,7 +7,9 @@
 
 Every decision goes through :meth:`Game.apply` (or the named helpers), which
 records it; a game is saved as its seed and its decisions and restored by
-replaying them, so a restored game plays on identically.
+replaying them, so a restored game plays on identically. A seat may take back its
+last bid or card of the hand (:meth:`Game.take_back`): the game is rebuilt from its
+decisions without the ones taken back.
 """
 
 from __future__ import annotations
@@ -32,6 +34,10 @@ SAVE_FORMAT = "spades-game"
 SAVE_VERSION = 1
 _SAVED_TEXT_LENGTH = {"variant": 40, "id": 64}
 """The longest variant name and game id a saved game may hold (the game writes far shorter ones)."""
+TAKE_BACK_PHASES = ("bid", "exchange", "play")
+"""The decisions a seat may take back: those made after seeing its cards (taking back a
+look, or a blind bid, would let it choose blind again knowing its cards)."""
+NOTHING_TO_TAKE_BACK = "Nothing to take back in this hand"
 
 
 def is_player_name(name: object) -> bool:
@@ -80,16 +86,24 @@ class Game:
         self.variant = variant
         self.names = dict(names or DEFAULT_NAMES)
         self.seed = seed if seed is not None else random.SystemRandom().randrange(2**63)
-        self._rng = random.Random(self.seed)
         self.id = game_id or new_game_id(random.Random(self.seed ^ 0x5EED))
-        self.events: list[Event] = []
         self._listeners = list(listeners)
+        self.takebacks: dict[int, int] = {}
+        """How many bids and cards were taken back in each hand, by hand number (none: no undo)."""
+        self._start()
+
+    def _start(self) -> None:
+        """Shuffle from the seed and draw the first dealer: the game before any decision."""
+        self._rng = random.Random(self.seed)
+        self.events: list[Event] = []
         self.actions: list[tuple[str, Choice]] = []
-        self.standings: dict[str, Standing] = {side: Standing() for side in sides(rules.partners)}
+        self._phases: list[str] = []
+        """The phase of the hand each action was made in."""
+        self.standings: dict[str, Standing] = {side: Standing() for side in sides(self.rules.partners)}
         self.finished: list[Hand] = []
         """The hands played to the end, in order."""
         self.winner: str | None = None
-        self.first_dealer, dealt = draw_first_dealer(DECKS[rules.deck].shuffled(self._rng))
+        self.first_dealer, dealt = draw_first_dealer(DECKS[self.rules.deck].shuffled(self._rng))
         for seat, card in dealt:
             self._emit(FirstDealerCard(seat, card))
         self.hand = self._deal(1, self.first_dealer)
@@ -104,6 +118,8 @@ class Game:
             listener(event)
 
     def _deal(self, number: int, dealer: str, redeal: bool = False) -> Hand:
+        self.deal_start = len(self.actions)
+        """The first action of the deal now in play: decisions before it cannot be taken back."""
         return Hand.shuffled(self.rules, dealer, self._rng, number=number, standings=self.standings,
                              emit=self._emit, redeal=redeal)
 
@@ -133,8 +149,10 @@ class Game:
         Raises :class:`game.hand.RuleError` if the rules refuse it; nothing changes then."""
         if self.over:
             raise RuleError("The game is over")
+        phase = self.hand.phase
         self.hand.apply(seat, choice)
         self.actions.append((seat, choice if isinstance(choice, str) else list(choice)))
+        self._phases.append(phase)
         self._advance()
 
     def bid(self, seat: str, bid: Bid) -> None:
@@ -142,6 +160,54 @@ class Game:
 
     def play(self, seat: str, card: Card) -> None:
         self.apply(seat, str(card))
+
+    def take_back_point(self, seat: str) -> int | None:
+        """How many decisions of the game stay if `seat` takes back its last bid, exchange or card
+        of the deal in play; None if there is none (the game is over, or `seat` has made none
+        since the deal, or only a look or a blind bid: see :data:`TAKE_BACK_PHASES`)."""
+        if self.over:
+            return None
+        for index in range(len(self.actions) - 1, self.deal_start - 1, -1):
+            if self.actions[index][0] == seat and self._phases[index] in TAKE_BACK_PHASES:
+                return index
+        return None
+
+    def take_back(self, seat: str) -> list[tuple[str, Choice]]:
+        """Take back `seat`'s last bid, exchange or card of this hand and every decision after it:
+        the game stands again exactly as when `seat` was asked (the same cards, the same turn).
+        Returns the decisions taken back, `seat`'s first; the hand counts one more take-back in
+        :attr:`takebacks`. Raises :class:`RuleError` if there is nothing to take back: never
+        across hands.
+
+        The game is rebuilt from its seed and the decisions that stay, as a restored game is;
+        listeners hear nothing of the rebuilding (a table shows the game as it now stands).
+
+        >>> from game.rules import PRESETS
+        >>> game = Game(PRESETS["partner"].rules, seed=7)
+        >>> while game.to_act != "S" or game.phase != "play":
+        ...     game.apply(game.to_act, game.hand.legal_choices(game.to_act)[0])
+        >>> before = len(game.actions)
+        >>> game.apply("S", game.hand.legal_choices("S")[0])
+        >>> [seat for seat, _ in game.take_back("S")], len(game.actions) == before, game.to_act
+        (['S'], True, 'S')
+        """
+        point = self.take_back_point(seat)
+        if point is None:
+            raise RuleError("The game is over" if self.over else NOTHING_TO_TAKE_BACK)
+        taken = self.actions[point:]
+        self._rebuild(self.actions[:point])
+        self.takebacks[self.hand.number] = self.takebacks.get(self.hand.number, 0) + 1
+        return taken
+
+    def _rebuild(self, actions: list[tuple[str, Choice]]) -> None:
+        """Start again from the seed and replay `actions` without telling the listeners."""
+        listeners, self._listeners = self._listeners, []
+        try:
+            self._start()
+            for seat, choice in actions:
+                self.apply(seat, choice)
+        finally:
+            self._listeners = listeners
 
     def _advance(self) -> None:
         hand = self.hand
@@ -175,7 +241,8 @@ class Game:
         """Everything needed to restore this game exactly, JSON-ready."""
         return {"format": SAVE_FORMAT, "version": SAVE_VERSION, "rules": self.rules.to_line(),
                 "variant": self.variant, "names": self.names, "seed": self.seed, "id": self.id,
-                "actions": [[seat, choice] for seat, choice in self.actions]}
+                "actions": [[seat, choice] for seat, choice in self.actions],
+                "takebacks": [[number, count] for number, count in sorted(self.takebacks.items())]}
 
     @classmethod
     def from_json(cls, data: Mapping, listeners: Iterable[Callable[[Event], None]] = ()) -> Game:
@@ -200,11 +267,29 @@ class Game:
                        names=names, game_id=_saved_text(data, "id"))
             for seat, choice in data["actions"]:
                 game.apply(str(seat), choice)
+            game.takebacks = _saved_takebacks(data.get("takebacks", []), game.hand.number)
         except (KeyError, TypeError, AttributeError, ValueError) as error:
             raise ValueError(f"the saved game is damaged ({safe_text(error)})") from None
         for listener in listeners:
             game.subscribe(listener)
         return game
+
+
+def _saved_takebacks(entries: object, last_hand: int) -> dict[int, int]:
+    """The take-backs of a saved game, ``[[hand, count], …]`` (a game saved before undo has none);
+    ValueError if they are not hands of the game with counts from 1."""
+    if not isinstance(entries, list):
+        raise ValueError("the take-backs are not a list")
+    takebacks = {}
+    for entry in entries:
+        if not (isinstance(entry, list) and len(entry) == 2 and all(
+                isinstance(n, int) and not isinstance(n, bool) and 0 < n <= 10**9 for n in entry)):
+            raise ValueError(f"a take-back is {shown_value(entry)}, not a hand and a count")
+        number, count = entry
+        if number > last_hand or number in takebacks:
+            raise ValueError(f"take-backs for hand {number} are not for a hand of this game, or listed twice")
+        takebacks[number] = count
+    return takebacks
 
 
 def _saved_text(data: Mapping, key: str) -> str:

@@ -93,6 +93,8 @@ class Settings:
     win_score: int | None = None
     scaling: str = "auto"
     blind_offer: str = "trailing"
+    allow_undo: bool = True
+    """Whether the player may take back a bid or card (Ctrl+Z, the menu's Take back)."""
 
     def __post_init__(self) -> None:
         for field in fields(self):
@@ -261,6 +263,7 @@ _CHECKS: dict[str, Callable[[Any], Any]] = {
     "win_score": _win_score,
     "scaling": _one_of(SCALINGS),
     "blind_offer": _one_of(BLIND_OFFERS),
+    "allow_undo": _flag,
 }
 
 

@@ -178,8 +178,18 @@ def _printed_order(cards_: Iterable[Card]) -> tuple[Card, ...]:
 # Writing
 
 
-def format_block(logged: LoggedHand) -> str:
-    """The block of ``SPADES_SAVE.md`` for one hand, ending with its blank line."""
+def undo_note(takebacks: int) -> list[str]:
+    """The comment closing the block of a hand in which bids or cards were taken back (none if none).
+
+    >>> undo_note(2), undo_note(0)
+    (['% Undo: 2 take-backs in this hand'], [])
+    """
+    return [f"% Undo: {takebacks} take-back{'' if takebacks == 1 else 's'} in this hand"] if takebacks else []
+
+
+def format_block(logged: LoggedHand, comments: Sequence[str] = ()) -> str:
+    """The block of ``SPADES_SAVE.md`` for one hand, ending with its blank line; `comments`
+    (``%`` lines, such as :func:`undo_note`'s) close it."""
     deal_seats = seats_from(DEAL_FIRST_SEAT)
     lines = [
         f"% Spades hand {logged.number} -- game {logged.game_id}",
@@ -205,6 +215,7 @@ def format_block(logged: LoggedHand) -> str:
         _tag("Result", logged.result),
         _tag("Score", logged.score),
         _tag("Total", logged.total),
+        *comments,
     ]
     return "\n".join(lines) + "\n\n"
 
@@ -218,7 +229,7 @@ def _bid_entry(record: BidRecord) -> str:
     return f"{entry}>{record.changed_to}" if record.changed_to is not None else entry
 
 
-def append_hand(path: str | os.PathLike[str], logged: LoggedHand) -> None:
+def append_hand(path: str | os.PathLike[str], logged: LoggedHand, comments: Sequence[str] = ()) -> None:
     """Append one hand's block to the log at `path`, creating the file if missing.
 
     The block goes out in one write, then is flushed and synced, and the file is
@@ -231,7 +242,7 @@ def append_hand(path: str | os.PathLike[str], logged: LoggedHand) -> None:
     if os.path.islink(path):
         raise OSError(errno.ELOOP, "it is a symbolic link, and hands are never appended through a link "
                       "(it could lead to any file)", os.fspath(path))
-    text = format_block(logged)
+    text = format_block(logged, comments)
     try:
         with open(path, "rb") as existing:
             existing.seek(0, os.SEEK_END)
@@ -266,20 +277,22 @@ class HandLogWriter:
         self.written = 0
         """How many blocks this writer has appended."""
 
-    def write(self, logged: LoggedHand) -> None:
+    def write(self, logged: LoggedHand, comments: Sequence[str] = ()) -> None:
         """Append one hand's block (see :func:`append_hand`); OSError if it fails."""
-        append_hand(self.path, logged)
+        append_hand(self.path, logged, comments)
         self.written += 1
 
     def listener(self, game: Game) -> Callable[[Event], None]:
         """An event listener for `game` that writes each hand when it sees
-        :class:`game.events.HandScored` (the game's current hand is then the one scored)."""
+        :class:`game.events.HandScored` (the game's current hand is then the one scored), with
+        :func:`undo_note` if bids or cards were taken back in it."""
 
         def on_event(event: Event) -> None:
             if not isinstance(event, HandScored) or not self.enabled:
                 return
             try:
-                self.write(LoggedHand.from_hand(game.hand, game.id, game.variant, game.names))
+                self.write(LoggedHand.from_hand(game.hand, game.id, game.variant, game.names),
+                           undo_note(game.takebacks.get(game.hand.number, 0)))
                 self.error = None
             except OSError as error:
                 self.error = f"Hand not saved to {self.path}: {safe_text(error.strerror or error, REASON_LENGTH)}"

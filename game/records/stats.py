@@ -72,6 +72,8 @@ class Tally:
     """Points the player's side lost to bag penalties (a positive number)."""
     best_score: int | None = None
     """The player's side's highest final score in a finished game."""
+    games_with_undo: int = 0
+    """Finished games in which the player took back a bid or card (they count as won or lost too)."""
 
     @property
     def games_played(self) -> int:
@@ -123,6 +125,8 @@ class Tally:
             raise ValueError("more nils made than tried")
         if tally.contracts_made + tally.contracts_set > tally.hands:
             raise ValueError("more contracts than hands")
+        if tally.games_with_undo > tally.games_played:
+            raise ValueError("more games with undo than games")
         return tally
 
 
@@ -185,13 +189,16 @@ class Statistics:
             tally.nils_tried += 1
             tally.nils_made += result.made
 
-    def record_game(self, variant: str, level: str, won: bool, score: int | None = None) -> None:
-        """Count a finished game; `score` is the player's side's final score."""
+    def record_game(self, variant: str, level: str, won: bool, score: int | None = None, *,
+                    with_undo: bool = False) -> None:
+        """Count a finished game; `score` is the player's side's final score, `with_undo` whether
+        the player took back a bid or card in it."""
         tally = self.tally(variant, level)
         if won:
             tally.games_won += 1
         else:
             tally.games_lost += 1
+        tally.games_with_undo += with_undo
         if score is not None and (tally.best_score is None or score > tally.best_score):
             tally.best_score = score
 
@@ -312,7 +319,7 @@ class StatsRecorder:
         elif isinstance(event, GameOver):
             standing = event.standings.get(side)
             self.statistics.record_game(game.variant, self.level, event.winner == side,
-                                        standing.points if standing else None)
+                                        standing.points if standing else None, with_undo=bool(game.takebacks))
         else:
             return
         self._save()

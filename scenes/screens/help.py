@@ -188,6 +188,7 @@ SHORTCUTS: list[Block] = [
     Pair("N, B", "bid nil, blind nil, where the rules allow it"),
     Pair("Enter (cards unseen)", "look at your cards; on a misdeal question keep the hand, D calls it"),
     Pair("S or right-click", "suggest: the computer proposes a bid or marks a card"),
+    Pair("Ctrl+Z", "take back your last bid or card of the hand (also in the menu)"),
     Pair("L", "show the last trick"),
     Pair("M", "sound on or off"),
     Pair("Space or click", "skip an animation, or go on after a trick"),

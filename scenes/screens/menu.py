@@ -1,4 +1,4 @@
-"""The in-game menu (Esc): resume, Save Hand, new game, save and quit."""
+"""The in-game menu (Esc): resume, take back, Save Hand, new game, save and quit."""
 
 from __future__ import annotations
 
@@ -21,9 +21,13 @@ class Table(Protocol):
 
     def open_last_trick(self) -> None: ...
 
+    def take_back(self) -> None: ...
+
     def leave_online(self) -> None: ...
 
 
+TOGGLES = {"save_hand": "Save Hand", "sound": "Sound"}
+"""The entries that switch a setting on and off, and their words."""
 MENU_RECT = pygame.Rect(layout.WIDTH // 2 - 100, 44, 200, 272)
 """Where the menu sits; its height follows the number of entries."""
 
@@ -31,7 +35,8 @@ MENU_RECT = pygame.Rect(layout.WIDTH // 2 - 100, 44, 200, 272)
 class MenuScene(Scene):
     """An overlay over the table; the game below waits until it closes.
 
-    `table`, when the menu is opened from the table, gives the score and the last trick."""
+    `table`, when the menu is opened from the table, gives the score and the last trick, and
+    takes back (a game on this computer only)."""
 
     overlay = True
 
@@ -40,15 +45,16 @@ class MenuScene(Scene):
         self.table = table
 
     def enter(self) -> None:
-        entries = [("resume", "Resume"), ("score", "Score"), ("last", "Last trick"), ("options", "Options"),
-                   ("help", "How to play"),
-                   ("save_hand", widgets.toggle_text("Save Hand", self.app.settings.save_hand)),
-                   ("sound", widgets.toggle_text("Sound", self.app.settings.sound)),
+        entries = [("resume", "Resume"), ("undo", "Take back"), ("score", "Score"), ("last", "Last trick"),
+                   ("options", "Options"), ("help", "How to play"),
+                   *((setting, widgets.toggle_text(words, getattr(self.app.settings, setting)))
+                     for setting, words in TOGGLES.items()),
                    ("new", "New game"), ("quit", "Save and quit")]
         if self.table is None:
-            entries = [entry for entry in entries if entry[0] not in ("score", "last")]
-        elif self.table.control.online:  # a server's table: leave it for the lobby
-            entries = [entry for entry in entries if entry[0] not in ("new", "quit")] + [("leave", "Leave table")]
+            entries = [entry for entry in entries if entry[0] not in ("undo", "score", "last")]
+        elif self.table.control.online:  # a server's table: no take back; leave it for the lobby
+            entries = [entry for entry in entries if entry[0] not in ("undo", "new", "quit")] + [
+                ("leave", "Leave table")]
         keys = [key for key, _ in entries]
         labels = [words for _, words in entries]
         self.rect = pygame.Rect(MENU_RECT.x, MENU_RECT.y, MENU_RECT.width, 44 + 24 * len(entries))
@@ -62,8 +68,11 @@ class MenuScene(Scene):
     def resume(self) -> None:
         """Back from Options or How to play: settings may have changed."""
         super().resume()
-        self.buttons["save_hand"].set_text(widgets.toggle_text("Save Hand", self.app.settings.save_hand))
-        self.buttons["sound"].set_text(widgets.toggle_text("Sound", self.app.settings.sound))
+        self._show_toggles()
+
+    def _show_toggles(self) -> None:
+        for setting, words in TOGGLES.items():
+            self.buttons[setting].set_text(widgets.toggle_text(words, getattr(self.app.settings, setting)))
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
@@ -74,21 +83,18 @@ class MenuScene(Scene):
         pressed = next((k for k, b in self.buttons.items() if b is event.ui_element), None)
         if pressed == "resume":
             self.app.pop()
-        elif pressed == "last" and self.table:
+        elif pressed in ("undo", "last") and self.table:
             self.app.pop()
-            self.table.open_last_trick()
+            (self.table.take_back if pressed == "undo" else self.table.open_last_trick)()
         elif pressed == "score" and self.table:
             self.app.open("score", self.table.model)
         elif pressed == "options":
             self.app.open("options")
         elif pressed == "help":
             self.app.open("help", "how_to_play")
-        elif pressed == "save_hand":
-            self.app.change_settings(save_hand=not self.app.settings.save_hand)
-            self.buttons["save_hand"].set_text(widgets.toggle_text("Save Hand", self.app.settings.save_hand))
-        elif pressed == "sound":
-            self.app.change_settings(sound=not self.app.settings.sound)
-            self.buttons["sound"].set_text(widgets.toggle_text("Sound", self.app.settings.sound))
+        elif pressed in TOGGLES:
+            self.app.change_settings(**{pressed: not getattr(self.app.settings, pressed)})
+            self._show_toggles()
         elif pressed == "new":
             if self.confirming:
                 self.app.new_game()

@@ -69,11 +69,12 @@ def ordered(statistics: Statistics) -> list[tuple[Key, Tally]]:
 
 
 def summary(total: Tally) -> str:
-    """One line over the table: games, wins and the best score."""
+    """One line over the table: games, wins, those played with undo, and the best score."""
     if not total.games_played:
         return f"{total.hands} hands played; no game finished yet." if total.hands else ""
     games = "1 game" if total.games_played == 1 else f"{total.games_played} games"
-    words = f"{games}: won {total.games_won}, lost {total.games_lost} ({_percent(total.win_rate)})."
+    words = f"{games}: won {total.games_won}, lost {total.games_lost} ({_percent(total.win_rate)})"
+    words += f", {total.games_with_undo} with undo." if total.games_with_undo else "."
     if total.best_score is not None:
         words += f" Best score {total.best_score}."
     return words

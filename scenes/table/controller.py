@@ -12,10 +12,11 @@ asks :meth:`TableController.next_moment` what the table waits for:
   the game is over).
 
 The player's choices come back through :meth:`TableController.choose`, which answers with
-the rule's refusal, if any. A computer's answer that fails or breaks a rule is replaced by
-Normal's choice, so the game always goes on. Suggest asks the partner's level once per
-decision. This controller runs the engine here, for a game on this computer; a table on a
-server offers the same face to the same screen.
+the rule's refusal, if any; :meth:`TableController.take_back` takes the last one back. A
+computer's answer that fails or breaks a rule is replaced by Normal's choice, so the game
+always goes on. Suggest asks the partner's level once per decision. This controller runs
+the engine here, for a game on this computer; a table on a server offers the same face to
+the same screen (without take back).
 """
 
 from __future__ import annotations
@@ -37,6 +38,7 @@ from scenes.table.model import TableModel
 
 PLAYER = "S"
 """The seat of the person at this screen."""
+UNDO_OFF = "Take back is off: turn on Allow take back in Options, Table"
 
 
 class Preferences(Protocol):
@@ -45,6 +47,7 @@ class Preferences(Protocol):
     level: str
     blind_offer: str
     auto_last_card: bool
+    allow_undo: bool
 
 
 class Asker(Protocol):
@@ -187,10 +190,16 @@ class TableController:
         if hand.phase == "blind" and not self.offers_blind():
             self.game.apply(PLAYER, "look")
             return None
-        if hand.phase == "play" and self.preferences().auto_last_card and len(hand.holding(PLAYER)) == 1:
+        if self._plays_itself():
             self.game.apply(PLAYER, str(hand.holding(PLAYER)[0]))
             return None
         return self.turn()
+
+    def _plays_itself(self) -> bool:
+        """The player's last card goes by itself (a preference)."""
+        hand = self.game.hand
+        return (self.game.to_act == PLAYER and hand.phase == "play" and self.preferences().auto_last_card
+                and len(hand.holding(PLAYER)) == 1)
 
     def turn(self) -> Turn | None:
         """The player's decision now open, or None when it is not the player's turn."""
@@ -256,6 +265,26 @@ class TableController:
         except RuleError as refusal:
             return str(refusal)
         return None
+
+    def take_back(self) -> Any:
+        """Take back the player's last bid or card of this hand, with the computers' plays after
+        it: the game stands again as when the player was asked (a last card that would go by
+        itself is taken back too, with the card before it). Events not shown yet and answers
+        still awaited are dropped: the screen shows the game afresh (:meth:`new_model`).
+
+        Returns the choice taken back; RuleError, saying why for the player, when take back is
+        off or there is nothing to take back in this hand."""
+        if not self.preferences().allow_undo:
+            raise RuleError(UNDO_OFF)
+        taken = self.game.take_back(PLAYER)
+        while self._plays_itself():
+            taken = self.game.take_back(PLAYER)
+        self.pending.clear()
+        self.asked, self.answer = None, None
+        self.suggest_token, self.advice, self.advice_key = None, None, None
+        if self.game.phase != "play":
+            self.reviewed = 0  # the bids will be looked at again once they are in
+        return taken[0][1]
 
     def suggest(self) -> Answer | None:
         """Ask the partner's level what it would do in the player's place: the advice at

@@ -18,6 +18,7 @@ import pygame_gui
 from pygame_gui.core import ObjectID
 from pygame_gui.elements import UITextEntryLine
 
+from game.bids import Bid
 from game.cards import Card
 from game.events import (
     BidChanged,
@@ -34,6 +35,7 @@ from game.events import (
     SpadesBroken,
     TrickWon,
 )
+from game.hand import RuleError
 from game.players.thinker import Answer
 from game.seats import side_of
 from net.protocol import CHAT_LENGTH
@@ -71,6 +73,17 @@ def bids_summary(model: TableModel) -> str:
         total = model.contract(seats)[1]
         parts.append(" + ".join([f"{label} {total}" if total or not nils else label, *nils]))
     return f"Bids are in: {', '.join(parts)}"
+
+
+def taken_back_words(choice: object) -> str:
+    """What the player took back, in words: "You take back the A♠", "… your bid of 4"."""
+    if not isinstance(choice, str):
+        return "You take back the cards you passed"
+    try:
+        return f"You take back the {Card.parse(choice).label}"
+    except ValueError:
+        bid = Bid.parse(choice)
+        return f"You take back your {bid.label}" if bid.is_nil else f"You take back your bid of {bid.label}"
 
 
 class TableScene(Scene):
@@ -435,6 +448,8 @@ class TableScene(Scene):
             self.say("Sound on" if self.app.settings.sound else "Sound off")
         elif key == pygame.K_t and self.control.online:
             self.open_chat()
+        elif key == pygame.K_z and event.mod & pygame.KMOD_CTRL:
+            self.take_back()
         elif self.busy:
             if key in (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER):
                 self.skip()
@@ -523,6 +538,31 @@ class TableScene(Scene):
 
     def open_last_trick(self) -> None:
         self.show_last = True
+
+    def take_back(self) -> None:
+        """Ctrl+Z or the menu's Take back: the player's last bid or card and the computers' plays
+        after it go back, whatever is moving (a game on this computer only)."""
+        if self.control.online:
+            self.say("Take back is only for games on this computer")
+            return
+        try:
+            choice = self.control.take_back()
+        except RuleError as refusal:
+            self.say(str(refusal))
+            return
+        self.show_afresh()
+        self.say(taken_back_words(choice))
+
+    def show_afresh(self) -> None:
+        """Show the game as it stands now (after a take-back): every animation ends where it is,
+        the turn on offer goes, and the model is built again from the game."""
+        self.beats.clear()
+        self.beat, self.flights, self.in_flight = None, [], set()
+        self.hurry = self.reveal = self.show_last = False
+        self._close_box()
+        self.turn, self.thinking, self.advice, self.suggested, self.hover = None, None, None, None, None
+        self.selected = set()
+        self.model = self.control.new_model()
 
     def skip(self) -> None:
         """A click hurries every animation until the next decision."""

@@ -1,4 +1,4 @@
-"""The Table page: the hand's sorting, the deck's colours, helpers in play and the card back."""
+"""The Table page: the hand's sorting, the deck's colours, helpers in play, take back and the card back."""
 
 from __future__ import annotations
 
@@ -46,6 +46,10 @@ class TablePage(OptionsFrame):
         self._row(x, y, width, "Click to raise", "On: the first click raises a card, a second click plays it. "
                                                  "Off: one click plays.")
         self._on_off(CONTROL_X, y, "click_to_raise")
+        y += 24
+        self._row(x, y, width, "Allow take back", "Ctrl+Z or the menu's Take back returns your last bid or card "
+                                                  "of the hand. A game with a take-back counts as \"with undo\".")
+        self._on_off(CONTROL_X, y, "allow_undo")
         y += 28
         self._row(x, y, layout.WIDTH - 32, "Card back", "The pattern on the back of the cards: click one to "
                                                         "use it.", height=66)
