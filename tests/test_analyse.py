@@ -9,14 +9,17 @@ import random
 from pathlib import Path
 
 import pytest
-from test_solver import RULE_SETS, bid_through, exhaustive_values
+from test_solver import RULE_SETS, bid_through, exhaustive_values, random_hand
+from test_thinker import wait_for_answer
 
 from game.cards import Card
 from game.hand import Hand
-from game.players.analyse import HandAnalysis, analyse_hand, main, mark_text
+from game.players.analyse import Analyser, AnalysisProgress, HandAnalysis, analyse_hand, main, mark_text
+from game.players.thinker import Request, Thinker
 from game.records.handlog import LoggedHand, append_hand, replay
 from game.rules import PRESETS, Rules
 from game.seats import SEATS
+from game.view import seat_view
 
 PARTNER = PRESETS["partner"].rules
 FEW = 4
@@ -193,3 +196,88 @@ def test_the_command_can_choose_hands_and_says_when_none_is_left(tmp_path: Path,
 def test_the_command_explains_a_missing_log(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main([str(tmp_path / "nowhere.save")]) == 1
     assert "Cannot read" in capsys.readouterr().err
+
+
+# ---------------------------------------------------------------------------
+# A slice at a time, in the worker process
+
+
+def test_an_analysis_done_in_slices_of_a_few_milliseconds_is_the_same_analysis() -> None:
+    """Review's worker works on an analysis between other questions: however it is cut,
+    the exact search goes on where it stopped and the estimates come out alike."""
+    logged = random_logged_hand(PARTNER, seed=15)
+    whole = analyse_hand(logged, time_limit=None, exact_tricks=4, estimate_deals=FEW)
+    analyser = Analyser(logged, time_limit=None, exact_tricks=4, estimate_deals=FEW)
+    seen: list[AnalysisProgress] = []
+    while not analyser.advance(0.002):
+        seen.append(analyser.progress())
+    done = analyser.progress()
+    assert done.phase == "done" and done.analysis is not None
+    assert done.analysis.plays == whole.plays and done.analysis.tricks == whole.tricks
+    assert done.plays == {play.number: play for play in whole.plays}
+    assert len(seen) > 3, "small slices should leave the analysis unfinished several times"
+    for progress in seen:  # the exact marks come first, from the last card back, then the estimates
+        exact = sorted(number for number, play in progress.plays.items() if play.exact)
+        assert exact == list(range(53 - len(exact), 53))
+        if progress.phase == "exact":
+            assert all(play.exact for play in progress.plays.values())
+
+
+def test_a_time_limit_counts_the_estimates_and_every_play_is_judged() -> None:
+    analyser = Analyser(random_logged_hand(PARTNER, seed=16), time_limit=0.5, estimate_deals=FEW)
+    assert analyser.advance()
+    analysis = analyser.progress().analysis
+    assert analysis is not None and len(analysis.plays) == 52 and len(analysis.tricks) == 13
+    exact = [play.exact for play in analysis.plays]
+    assert exact == sorted(exact)
+    assert all(play.label == ("~" if not play.exact else "") + (play.mark if play.exact else mark_text(
+        round(play.loss))) for play in analysis.plays)
+
+
+def test_an_estimated_mark_shows_whole_points_after_a_tilde() -> None:
+    analysis = analyse_hand(random_logged_hand(PARTNER, seed=17), time_limit=None, exact_tricks=1,
+                            estimate_deals=FEW)
+    estimated = [play for play in analysis.plays if not play.exact]
+    assert estimated and all(play.label.startswith("~") for play in estimated)
+    assert all("." not in play.label for play in estimated)
+    assert all(play.label == play.mark for play in analysis.plays if play.exact)
+
+
+def test_a_worker_answers_an_analysis_request_with_the_analysis_made_here_and_drops_it_on_request() -> None:
+    """Through a real worker process, the hand going as plain data: the progress answered is
+    the analysis made in this process, and a request with no hand is answered None."""
+    hand = one_suit_each(PARTNER)
+    logged = LoggedHand.from_hand(hand, "g", "Partner", {})
+    with Thinker() as thinker:
+        thinker.ask(Request.analysis(1, logged, time_limit=None))
+        answer = wait_for_answer(thinker)
+        thinker.ask(Request.analysis(2, None))
+        dropped = wait_for_answer(thinker)
+    assert (answer.token, answer.error) == (1, "")
+    assert isinstance(answer.choice, AnalysisProgress) and answer.choice.phase == "done"
+    expected = analyse_hand(hand, time_limit=None)
+    assert answer.choice.analysis.plays == expected.plays and answer.choice.analysis.tricks == expected.tricks
+    assert (dropped.token, dropped.choice, dropped.error) == (2, None, "")
+
+
+def test_a_question_asked_during_an_analysis_is_answered_after_one_slice_not_the_whole_analysis() -> None:
+    """The analysis goes a slice a request: a suggestion asked after the first slice's request
+    is answered next, and the analysis then goes on where it was, to the end."""
+    logged = random_logged_hand(PARTNER, seed=18)
+    hand = random_hand(PARTNER, random.Random(3), 40)
+    view = seat_view(hand, hand.to_act)
+    with Thinker() as thinker:
+        thinker.ask(Request.analysis(1, logged, time_limit=1.5))
+        thinker.ask(Request(2, "suggest", "normal", view, seed=0))
+        answers = [wait_for_answer(thinker), wait_for_answer(thinker)]
+        progress = answers[0].choice
+        while progress.phase != "done":
+            thinker.ask(Request.analysis(len(answers) + 1, logged, time_limit=1.5))
+            answers.append(wait_for_answer(thinker))
+            progress = answers[-1].choice
+    assert [answer.token for answer in answers] == list(range(1, len(answers) + 1))
+    assert all(answer.error == "" for answer in answers)
+    assert answers[1].choice in view["legal"]
+    assert answers[0].choice.phase != "done", "one slice should not finish the analysis"
+    seen = [len(answer.choice.plays) for answer in answers[:1] + answers[2:]]
+    assert seen == sorted(seen) and seen[-1] == 52

@@ -9,16 +9,19 @@ from pathlib import Path
 import pygame
 import pytest
 
+from game.arena.bench_solver import normal_hand
 from game.cards import Card
 from game.game import Game
 from game.hand import Hand
 from game.players import RandomPlayer, decide
+from game.players.analyse import analyse_hand
 from game.players.suggest import suggest
 from game.players.thinker import Request
 from game.records.handlog import HandLogWriter, LoggedHand, append_hand
 from game.rules import PRESETS
 from game.seats import SEATS
 from game.view import seat_view
+from scenes.screens import review_analysis
 from scenes.screens.review import VISIBLE_ROWS, ReviewScene
 from scenes.screens.title import TitleScene
 from tests.app_driver import click, click_widget, frames, make_app, press, wait_for
@@ -443,3 +446,106 @@ def test_a_very_long_player_name_in_the_log_is_shown_short(app, tmp_path):
     open_hand(app, scene, 1)
     press(app, pygame.K_END)
     assert scene.step == scene.replay.last_step
+
+
+# ---------------------------------------------------------------------------
+# The perfect-play analysis
+
+ANALYSIS_TIME = 1.0
+"""Seconds each analysis may take in these tests (the game gives it ten)."""
+
+
+def normal_log(tmp_path: Path, seeds: tuple[int, ...] = (3,)) -> tuple[Path, list[LoggedHand]]:
+    """A Spades.save of hands four Normal players bid and played (the mistakes of real play)."""
+    path = tmp_path / "Spades.save"
+    hands = [normal_hand(RULES, seed) for seed in seeds]
+    for logged in hands:
+        append_hand(path, logged)
+    return path, hands
+
+
+def shown_marks_of_every_card(app, scene: ReviewScene) -> dict[int, str]:
+    """Step through the hand from the deal with the keys; the mark shown beside each card."""
+    shown: dict[int, str] = {}
+    press(app, pygame.K_HOME)
+    for _ in range(52):
+        press(app, pygame.K_RIGHT)
+        shown.update(scene.shown_marks)
+    return shown
+
+
+def test_the_analysis_comes_from_the_worker_while_the_screen_goes_on_and_shows_analyse_hands_marks(
+        tmp_path, monkeypatch):
+    """With a worker process the analysis starts as the hand opens, "Analysing" is drawn and
+    the keys work while it thinks; then every card shows its mark. The exact ones (from
+    some card to the end) are those of `analyse_hand` searching those tricks without a time
+    limit; the cards before are marked estimated (~), with Expert's sampled marks."""
+    monkeypatch.setattr(review_analysis, "ANALYSIS_SECONDS", ANALYSIS_TIME)
+    path, (logged,) = normal_log(tmp_path)
+    app = make_app(tmp_path, inline_thinker=False)
+    try:
+        scene = open_review(app, path)
+        press(app, pygame.K_RETURN)
+        assert scene.analysis is not None and not scene.analysis.done
+        assert scene.shown_status.startswith("Analysing")
+        press(app, pygame.K_RIGHT)
+        assert scene.step == 1, "the screen answers while the worker thinks"
+        wait_for(app, lambda: scene.analysis.done)
+        shown = shown_marks_of_every_card(app, scene)
+    finally:
+        app.close()
+    assert sorted(shown) == list(range(1, 53))
+    exact = sorted(number for number, label in shown.items() if not label.startswith("~"))
+    estimated = sorted(set(shown) - set(exact))
+    assert exact == list(range(exact[0], 53)), "exact from some card on to the end"
+    assert estimated, f"{ANALYSIS_TIME} s cannot solve a whole hand: the first cards are estimated"
+    solved = analyse_hand(logged, time_limit=None, exact_tricks=14 - ((exact[0] - 1) // 4 + 1))
+    assert {n: shown[n] for n in exact} == {n: solved.plays[n - 1].label for n in exact}
+    sampled = analyse_hand(logged, time_limit=None, exact_tricks=13 - ((estimated[-1] - 1) // 4 + 1))
+    assert {n: shown[n] for n in estimated} == {n: sampled.plays[n - 1].label for n in estimated}
+
+
+def test_leaving_a_hand_drops_its_analysis_and_the_next_hand_gets_its_own(tmp_path, monkeypatch):
+    monkeypatch.setattr(review_analysis, "ANALYSIS_SECONDS", ANALYSIS_TIME)
+    path, hands = normal_log(tmp_path, seeds=(3, 4))
+    app = make_app(tmp_path, inline_thinker=False)
+    try:
+        scene = open_review(app, path)
+        press(app, pygame.K_RETURN)
+        wait_for(app, lambda: scene.analysis.progress is not None)
+        assert not scene.analysis.done
+        press(app, pygame.K_ESCAPE)
+        assert scene.replay is None and scene.analysis is None
+        wait_for(app, lambda: not app.thinker.busy)
+        frames(app, 20)
+        assert not app.thinker.busy, "no more work is asked for the hand left"
+        press(app, pygame.K_DOWN)
+        press(app, pygame.K_RETURN)
+        wait_for(app, lambda: scene.analysis.done)
+        played = [card for trick in hands[1].tricks for _, card in trick.plays]
+        assert [scene.analysis.play(number).card for number in range(1, 53)] == played
+        press(app, pygame.K_ESCAPE)
+        press(app, pygame.K_ESCAPE)
+        assert isinstance(app.scenes[-1], TitleScene)
+        wait_for(app, lambda: not app.thinker.busy)
+    finally:
+        app.close()
+
+
+def test_thinking_inline_the_analysis_waits_for_the_analysis_button_and_a_turns_it_off(app, tmp_path, monkeypatch):
+    """Inline (no worker process) an analysis would hold up the screen, so it starts only
+    when asked; then the last trick's cards show their marks, and A hides them again."""
+    monkeypatch.setattr(review_analysis, "ANALYSIS_SECONDS", 0.3)
+    path, _ = normal_log(tmp_path)
+    scene = open_review(app, path)
+    press(app, pygame.K_RETURN)
+    press(app, pygame.K_END)
+    assert scene.analysis is None and scene.shown_marks == [] and scene.shown_status == ""
+    click_widget(app, scene.hand_buttons["analysis"])
+    wait_for(app, lambda: scene.analysis.done)
+    frames(app)
+    assert [number for number, _ in scene.shown_marks] == [49, 50, 51, 52]
+    assert all(label == "=" for _, label in scene.shown_marks), "the last trick's cards are forced"
+    assert scene.shown_status.startswith("Tricks")
+    press(app, pygame.K_a)
+    assert scene.analysis is None and scene.shown_marks == []

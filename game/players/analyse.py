@@ -6,7 +6,8 @@ perfectly from there (:mod:`game.players.solver`), and marks the card like the d
 marks of bridge software:
 
 - ``=``: the card keeps the best result;
-- ``-20``, ``-1`` …: the points it threw away.
+- ``-20``, ``-1`` …: the points it threw away;
+- ``~`` before a mark: estimated, not solved exactly (see below).
 
 **The unit of values and marks** is the quantity perfect play maximises: the acting
 side's hand score minus the other side's (in Solo, minus the mean of the three others'),
@@ -16,17 +17,18 @@ theirs may show ``-20`` or more, and a card that gives the opponents a bag ``-1`
 values are thirds of a point at times and marks then show one decimal.
 
 The analysis runs backwards from the last trick, where positions are small, to the
-first; each search fills a table the earlier ones reuse. Within `time_limit` seconds it
-solves as many plays as it can exactly; the earlier ones get Expert's sampled value
-instead (Monte-Carlo over deals consistent with what the seat could see) and say so
-(``exact`` is False). An exact mark is never a guess.
+first; each search fills a table the earlier ones reuse. Within `time_limit` seconds (the
+whole analysis) it solves as many plays as it can exactly; the earlier ones get Expert's
+sampled value instead (Monte-Carlo over deals consistent with what the seat could see)
+and say so (``exact`` is False). An exact mark is never a guess.
 
 Everything in and out is plain data (picklable), so a worker process can run it while
-the screen stays live::
+the screen stays live, a slice of time at a time (:class:`Analyser`, and the
+``"analyse"`` requests of :mod:`game.players.thinker`)::
 
     analysis = analyse_hand(logged_hand, time_limit=10.0)
     for play in analysis.plays:
-        print(play.seat, play.card, play.mark, "" if play.exact else "(estimated)")
+        print(play.seat, play.card, play.label, "" if play.exact else "(estimated)")
 """
 
 from __future__ import annotations
@@ -55,7 +57,7 @@ from game.seats import SEATS, side_of, sides
 from game.view import seat_view
 
 DEFAULT_TIME_LIMIT = 10.0
-"""Seconds of exact search per hand by default."""
+"""Seconds for a hand's whole analysis by default."""
 ESTIMATE_DEALS = 40
 ESTIMATE_PLAYOUTS = 4
 """Sampled deals per estimated decision, and playouts per card and deal (Expert's method,
@@ -96,6 +98,12 @@ class PlayAnalysis:
     def mark(self) -> str:
         """``=`` when the card keeps the best value, else ``-`` and the points lost."""
         return mark_text(self.loss)
+
+    @property
+    def label(self) -> str:
+        """The mark as Review and the command show it; an estimate has a ``~`` before it and
+        whole points (``~-3``: sampled values are means, their decimals mean nothing)."""
+        return self.mark if self.exact else "~" + mark_text(round(self.loss))
 
 
 @dataclass(frozen=True)
@@ -149,27 +157,160 @@ def analyse_hand(source: LoggedHand | Hand, time_limit: float | None = DEFAULT_T
                  exact_tricks: int = 13, estimate_deals: int = ESTIMATE_DEALS, seed: int = 0) -> HandAnalysis:
     """Judge every card of a finished hand (a logged one, or a :class:`Hand` in phase ``done``).
 
-    Exact search covers at most the last `exact_tricks` tricks and stops after
-    `time_limit` seconds (None: no limit); the plays it does not reach are estimated
-    with Expert's sampling on `estimate_deals` deals per card (seeded by `seed`), which
-    takes a little longer (about 30 ms a card at the default). `viewpoint` is the seat
-    whose side the tricks' values are for. ReplayError if the engine refuses the logged
-    hand; ValueError if the hand is not finished."""
-    started = time.perf_counter()
-    logged = source if isinstance(source, LoggedHand) else LoggedHand.from_hand(source, "analysis", "", {})
-    final = replay(logged)
-    exact = _ExactSearch(final, None if time_limit is None else started + time_limit)
-    try:
-        exact.run(viewpoint, first_trick=14 - exact_tricks)
-    except OutOfTime:
-        pass
-    searched = time.perf_counter() - started
-    estimates = _Estimates(logged, final, estimate_deals, seed)
-    plays = tuple(exact.plays.get(number) or estimates.play(number) for number in range(1, 53))
-    tricks = tuple(exact.tricks.get(number) or estimates.trick(number, viewpoint, plays) for number in range(1, 14))
-    assert final.score is not None
-    return HandAnalysis(plays, tricks, viewpoint, {side: s.total for side, s in final.score.sides.items()},
-                        time.perf_counter() - started, searched)
+    The whole analysis takes about `time_limit` seconds at most (None: no limit): exact
+    search covers at most the last `exact_tricks` tricks, and the plays it does not reach
+    in time are estimated with Expert's sampling on `estimate_deals` deals per card
+    (seeded by `seed`; about 30 ms a card at the default). `viewpoint` is the seat whose
+    side the tricks' values are for. ReplayError if the engine refuses the logged hand;
+    ValueError if the hand is not finished."""
+    analyser = Analyser(source, time_limit, viewpoint, exact_tricks, estimate_deals, seed)
+    analyser.advance()
+    assert analyser.result is not None
+    return analyser.result
+
+
+@dataclass(frozen=True)
+class AnalysisProgress:
+    """What an analysis under way knows so far. A worker process sends one after each slice
+    of work (:meth:`Analyser.advance`), so Review shows the marks as they come: the exact
+    ones from the last trick back, then the estimates of the first cards."""
+
+    plays: dict[int, PlayAnalysis]
+    """The cards judged so far, by number (1 to 52)."""
+    tricks: dict[int, TrickAnalysis]
+    """The tricks judged so far, by number (1 to 13)."""
+    phase: str
+    """``"exact"`` while the exact search works back from the last card, ``"estimate"``
+    while the cards it did not reach are estimated, ``"done"`` at the end."""
+    analysis: HandAnalysis | None = None
+    """The whole analysis, once done."""
+
+
+class Analyser:
+    """One hand's analysis, done a slice of time at a time (:meth:`advance`), so that a worker
+    process can answer other questions between the slices; :func:`analyse_hand` runs one
+    to its end. Arguments as for :func:`analyse_hand`.
+
+    The time limit counts the time spent working, not the pauses between slices. So that
+    the estimates fit in it too, the first card is estimated before the exact search starts
+    and its cost, the dearest of all, is kept in reserve for each card still unsolved; but
+    each card may be searched for as long as its estimate would take, as solving it saves
+    that (the last tricks take a millisecond or so).
+    """
+
+    RESERVE = 1.25
+    """The reserve per unsolved card, in first estimates: a trick may need an estimate of its own (Solo)."""
+
+    def __init__(self, source: LoggedHand | Hand, time_limit: float | None = DEFAULT_TIME_LIMIT,
+                 viewpoint: str = "S", exact_tricks: int = 13, estimate_deals: int = ESTIMATE_DEALS,
+                 seed: int = 0) -> None:
+        logged = source if isinstance(source, LoggedHand) else LoggedHand.from_hand(source, "analysis", "", {})
+        self.final = replay(logged)
+        if self.final.score is None:
+            raise ValueError("only a finished hand can be analysed")
+        self.time_limit = time_limit
+        self.viewpoint = viewpoint
+        self.phase = "exact"
+        """As :attr:`AnalysisProgress.phase`."""
+        self.result: HandAnalysis | None = None
+        self._exact = _ExactSearch(self.final)
+        self._estimates = _Estimates(logged, self.final, estimate_deals, seed)
+        self._earliest = 4 * (13 - exact_tricks) + 1
+        """The first card the exact search may reach."""
+        self._next = 52
+        """The card the exact search solves next (it works from the last card back)."""
+        self._estimated: dict[int, PlayAnalysis] = {}
+        self._estimated_tricks: dict[int, TrickAnalysis] = {}
+        self._estimate_cost: float | None = None
+        self._worked = 0.0
+        self._searched = 0.0
+        self._slice_start = 0.0
+        self._card_started = (0, 0.0)
+        """The card the exact search is on, and the working time when it began on it."""
+
+    def advance(self, seconds: float | None = None) -> bool:
+        """Work on for about `seconds` (None: to the end, within the time limit); True once done.
+        A slice of any length gets on: a search stopped by its end goes on from where it was."""
+        self._slice_start = time.perf_counter()
+        stop = math.inf if seconds is None else self._slice_start + seconds
+        try:
+            while self.phase != "done":  # at least one step each time
+                if self.phase == "exact":
+                    self._solve_next(stop)
+                else:
+                    self._estimate_next()
+                if time.perf_counter() >= stop:
+                    break
+        finally:
+            self._worked += time.perf_counter() - self._slice_start
+            self._slice_start = time.perf_counter()
+        return self.phase == "done"
+
+    def progress(self) -> AnalysisProgress:
+        """What is known so far (picklable: a worker sends it as its answer)."""
+        return AnalysisProgress({**self._estimated, **self._exact.plays},
+                                {**self._estimated_tricks, **self._exact.tricks}, self.phase, self.result)
+
+    # -- the exact search, from the last card back ---------------------------------------------
+    def _solve_next(self, stop: float) -> None:
+        number = self._next
+        if number < self._earliest:
+            self.phase = "estimate"
+            return
+        if self.time_limit is not None and self._estimate_cost is None:
+            began = time.perf_counter()
+            self._estimated[1] = self._estimates.play(1)
+            self._estimate_cost = time.perf_counter() - began
+            return
+        ends = self._exact_ends(number)
+        if time.perf_counter() >= ends:
+            self.phase = "estimate"
+            return
+        deadline = min(stop, ends)
+        self._exact.set_deadline(None if math.isinf(deadline) else deadline)
+        began = time.perf_counter()
+        try:
+            self._exact.solve(number, self.viewpoint)
+        except OutOfTime:
+            if time.perf_counter() >= ends:
+                self.phase = "estimate"
+            return
+        finally:
+            self._searched += time.perf_counter() - began
+        self._next = number - 1
+
+    def _exact_ends(self, number: int) -> float:
+        """When the search for card `number` must stop (a ``time.perf_counter()`` value): in
+        time to estimate it and the cards before it (the first card is estimated already),
+        but not before it has had the time its estimate would take."""
+        if self.time_limit is None:
+            return math.inf
+        assert self._estimate_cost is not None
+        if self._card_started[0] != number:
+            self._card_started = (number, self._worked + time.perf_counter() - self._slice_start)
+        reserve = self._estimate_cost * self.RESERVE * (number - 1)
+        work_ends = max(self.time_limit - reserve, self._card_started[1] + self._estimate_cost)
+        return self._slice_start + work_ends - self._worked
+
+    # -- the estimates, from the first card on ----------------------------------------------
+    def _estimate_next(self) -> None:
+        """Estimate one card the exact search did not reach, or one trick; done after the last."""
+        for number in range(1, self._next + 1):
+            if number not in self._estimated:
+                self._estimated[number] = self._estimates.play(number)
+                return
+        plays = tuple(self._exact.plays.get(number) or self._estimated[number] for number in range(1, 53))
+        for trick in range(1, 14):
+            if trick not in self._exact.tricks and trick not in self._estimated_tricks:
+                self._estimated_tricks[trick] = self._estimates.trick(trick, self.viewpoint, plays)
+                return
+        tricks = tuple(self._exact.tricks.get(n) or self._estimated_tricks[n] for n in range(1, 14))
+        assert self.final.score is not None
+        worked = self._worked + time.perf_counter() - self._slice_start
+        self.result = HandAnalysis(plays, tricks, self.viewpoint,
+                                   {side: s.total for side, s in self.final.score.sides.items()}, worked,
+                                   self._searched)
+        self.phase = "done"
 
 
 def _plays(final: Hand) -> list[tuple[str, Card]]:
@@ -181,7 +322,7 @@ class _ExactSearch:
     """The exact part of the analysis, from the last card back to the first: one solver
     per side, but one for both with partners (their values are zero-sum)."""
 
-    def __init__(self, final: Hand, deadline: float | None) -> None:
+    def __init__(self, final: Hand) -> None:
         self.rules: Rules = final.rules
         self.played = _plays(final)
         holdings = dict.fromkeys(SEATS, 0)
@@ -195,20 +336,25 @@ class _ExactSearch:
             position = position.after(played)
             self.positions.append(position)
         own = sides(self.rules.partners)[:1] if self.rules.partners else sides(False)
-        self.solvers = {side: Solver(self.rules, final.bids, final.standings, side, deadline=deadline)
-                        for side in own}
+        self.solvers = {side: Solver(self.rules, final.bids, final.standings, side) for side in own}
         self.plays: dict[int, PlayAnalysis] = {}
         self.tricks: dict[int, TrickAnalysis] = {}
         self._values: dict[tuple[str, int], float] = {}
 
-    def run(self, viewpoint: str, first_trick: int) -> None:
-        """Solve the cards from the last back to the first of trick `first_trick`
-        (OutOfTime when the deadline passes first)."""
-        for number in range(52, 4 * (first_trick - 1), -1):
+    def set_deadline(self, deadline: float | None) -> None:
+        """When the searches must stop (a ``time.perf_counter()`` value; None: never)."""
+        for solver in self.solvers.values():
+            solver.deadline = deadline
+
+    def solve(self, number: int, viewpoint: str) -> None:
+        """Judge card `number` (the cards after it are judged already) and, if it leads a
+        trick, the trick. OutOfTime when the deadline passes first; what was found stays,
+        so solving it again goes on from there."""
+        if number not in self.plays:
             self.plays[number] = self._play(number)
-            if number % 4 == 1:
-                trick = number // 4 + 1
-                self.tricks[trick] = self._trick(trick, viewpoint)
+        if number % 4 == 1:
+            trick = number // 4 + 1
+            self.tricks[trick] = self._trick(trick, viewpoint)
 
     # -- values for a side ---------------------------------------------------------------
     def value(self, side: str, index: int) -> float:
@@ -389,11 +535,13 @@ def format_analysis(logged: LoggedHand, analysis: HandAnalysis) -> str:
         for play in analysis.plays[(trick.number - 1) * 4:trick.number * 4]:
             better = "" if play.mark == "=" else "  best: " + " ".join(str(c) for c in play.best_cards)
             note = "" if play.exact else "  (estimated)"
-            lines.append(f"    {play.seat} {play.card!s:>2}  {play.mark:>6}   {play.side} "
+            lines.append(f"    {play.seat} {play.card!s:>2}  {play.label:>6}   {play.side} "
                          f"{_number(play.best):>7} -> {_number(play.value):>7}{better}{note}")
     exact_from = analysis.exact_from
     if exact_from is None:
         lines.append(f"Every card solved exactly in {analysis.seconds:.1f} s.")
+    elif exact_from > 13:
+        lines.append(f"No card solved exactly in the time; every card estimated ({analysis.seconds:.1f} s).")
     else:
         lines.append(f"Solved exactly from trick {exact_from} on; earlier cards estimated "
                      f"({analysis.seconds:.1f} s).")
@@ -413,7 +561,7 @@ def main(argv: list[str] | None = None) -> int:
                                      description="Perfect-play analysis of every hand in a Spades.save log.")
     parser.add_argument("log", help="the hand log (Spades.save)")
     parser.add_argument("--time-limit", type=float, default=DEFAULT_TIME_LIMIT,
-                        help=f"seconds of exact search per hand (default {DEFAULT_TIME_LIMIT:g})")
+                        help=f"seconds for each hand's analysis (default {DEFAULT_TIME_LIMIT:g})")
     parser.add_argument("--estimate-deals", type=int, default=ESTIMATE_DEALS,
                         help=f"sampled deals per card estimated beyond the time (default {ESTIMATE_DEALS})")
     parser.add_argument("--hand", type=int, action="append",

@@ -2,14 +2,22 @@
 
 Python threads share one interpreter lock, so a search in a thread would stall the
 frames; a :class:`Thinker` sends each question (a :class:`Request`: decide a seat's
-move, or suggest one with a reason) to a worker process and the game polls for the
-:class:`Answer` once a frame. The worker is started with the ``spawn`` method on every
+move, suggest one with a reason, or work on the perfect-play analysis of a finished
+hand for Review) to a worker process and the game polls for the :class:`Answer` once a
+frame. The worker is started with the ``spawn`` method on every
 system, so it behaves the same on Windows, macOS and Linux.
 
 The worker keeps one player per level, seat, seed, rules and time limit, so a player
 remembers what it saw in a blind-nil exchange for the rest of the hand; give each
 computer seat a steady seed for the whole game (:func:`player_seed`) and a game played
 from the same seed gets the same answers. Suggestions come from a fresh player each time.
+
+An analysis takes seconds, so each ``"analyse"`` request works on it for a slice of
+:data:`ANALYSIS_SLICE` seconds and answers with what is known so far
+(:class:`game.players.analyse.AnalysisProgress`); the worker keeps the analysis of one
+hand between requests, and the asker sends the next request for the next slice, so
+other questions are answered in between. Asking about another hand, or about no hand
+(``Request.analysis(token, None)``), drops the analysis under way and its tables.
 
 Every request has a deadline: its thinking budget (the request's time limit, or
 :class:`game.players.levels.Level` budget) plus :data:`DEADLINE_MARGIN`, and for a worker
@@ -45,11 +53,18 @@ from dataclasses import dataclass
 from typing import Any
 
 from game.players import decide
+from game.players.analyse import Analyser, AnalysisProgress
 from game.players.levels import ALL, LEVELS, level_named
 from game.players.suggest import suggest
+from game.records.handlog import LoggedHand
 
-KINDS = ("decide", "suggest")
-"""What a request may ask: a seat's own decision, or a suggestion with its reason."""
+KINDS = ("decide", "suggest", "analyse")
+"""What a request may ask: a seat's own decision, a suggestion with its reason, or a slice
+of work on a hand's perfect-play analysis."""
+
+ANALYSIS_SLICE = 0.4
+"""Seconds an ``"analyse"`` request works on its analysis before answering with the progress:
+the longest another question waits behind it."""
 
 CACHED_PLAYERS = 16
 """Players the worker keeps between requests (a game needs one per computer seat)."""
@@ -79,10 +94,12 @@ class Request:
     """One question for a computer player.
 
     `token` is the caller's number for matching the answer (answers to questions
-    no longer wanted can be dropped by it); `kind` is ``"decide"`` or ``"suggest"``;
+    no longer wanted can be dropped by it); `kind` one of :data:`KINDS`;
     `level` a key of :data:`game.players.LEVELS`; `view` the seat view of `BOT_API.md`;
     `seed` the player's seed; `time_limit` the seconds a level that accepts one
     (Expert) may think, None for its full effort (reproducible, machine-independent).
+    An analysis (:meth:`analysis`) has the finished `hand` instead, and its `time_limit`
+    bounds the whole analysis (None: no limit).
     """
 
     token: int
@@ -91,6 +108,14 @@ class Request:
     view: dict
     seed: int
     time_limit: float | None = None
+    hand: LoggedHand | None = None
+
+    @classmethod
+    def analysis(cls, token: int, hand: LoggedHand | None, time_limit: float | None = None) -> Request:
+        """A slice of work on the perfect-play analysis of `hand` (plain data: a logged hand),
+        answered with its :class:`~game.players.analyse.AnalysisProgress`; with `hand` None, the
+        analysis under way is dropped (answered with None)."""
+        return cls(token, "analyse", "", {}, 0, time_limit, hand)
 
 
 @dataclass(frozen=True)
@@ -121,6 +146,8 @@ class Brain:
 
     def __init__(self) -> None:
         self.players: collections.OrderedDict[tuple, Any] = collections.OrderedDict()
+        self._analysis: tuple[tuple[LoggedHand, float | None], Analyser] | None = None
+        """The analysis under way: its hand and time limit, and where it stands."""
 
     def answer(self, request: Request) -> Answer:
         try:
@@ -129,11 +156,28 @@ class Brain:
                 return Answer(request.token, advice.choice, advice.reason)
             if request.kind == "decide":
                 return Answer(request.token, decide(self._player(request), dict(request.view)))
+            if request.kind == "analyse":
+                return Answer(request.token, self._analyse(request))
             raise ValueError(f"unknown request kind {request.kind!r}; expected one of {', '.join(KINDS)}")
         except Exception as error:  # any failure becomes an answer, never a dead worker
             where = traceback.extract_tb(error.__traceback__)[-1]
             return Answer(request.token, None,
                           error=f"{type(error).__name__}: {error} ({where.filename}:{where.lineno})")
+
+    def _analyse(self, request: Request) -> AnalysisProgress | None:
+        """A slice of work on the analysis of the request's hand (begun if it is another
+        hand than last time); the analysis is forgotten once done, or when no hand is given."""
+        if request.hand is None:
+            self._analysis = None
+            return None
+        key = (request.hand, request.time_limit)
+        if self._analysis is None or self._analysis[0] != key:
+            self._analysis = None  # its tables go before the new ones grow
+            self._analysis = (key, Analyser(request.hand, request.time_limit))
+        analyser = self._analysis[1]
+        if analyser.advance(ANALYSIS_SLICE):
+            self._analysis = None
+        return analyser.progress()
 
     def _player(self, request: Request) -> Any:
         view = request.view
@@ -155,13 +199,18 @@ class Brain:
 
 
 def thinking_budget(request: Request) -> float:
-    """Seconds `request` may take to think: its time limit, or its level's full-effort budget.
+    """Seconds `request` may take to think: its time limit, or its level's full-effort budget;
+    a slice of an analysis.
 
     >>> thinking_budget(Request(1, "decide", "expert", {}, 0, time_limit=2.5))
     2.5
     >>> thinking_budget(Request(1, "decide", "normal", {}, 0))
     0.0
+    >>> thinking_budget(Request.analysis(1, None, time_limit=10.0)) == ANALYSIS_SLICE
+    True
     """
+    if request.kind == "analyse":
+        return ANALYSIS_SLICE
     if request.time_limit is not None:
         return request.time_limit
     try:

@@ -8,6 +8,9 @@ other hand still opens. The list keeps only what it shows of each hand and where
 hand is in the file; an opened hand is read again from there and played again through
 the engine (:class:`HandReplay`), which gives the position after each card; for South's
 plays the Expert player is asked, through the App's thinker, what it would have played.
+The hand's perfect-play analysis (every card marked, the best reachable at each trick) is
+worked out in the thinker's worker process while the screen stays live, and drawn as it
+arrives (:mod:`scenes.screens.review_analysis`).
 """
 
 from __future__ import annotations
@@ -47,6 +50,17 @@ from scenes.look.palette import (
     WHITE,
 )
 from scenes.scene import Scene
+from scenes.screens import review_analysis
+from scenes.screens.review_analysis import (
+    POLL,
+    HandAnalysisView,
+    current_trick,
+    draw_bar,
+    draw_legend,
+    draw_trick_marks,
+    draw_verdict,
+    verdict_lines,
+)
 from scenes.table.model import sort_hand
 
 ADVICE_LEVEL = "expert"
@@ -84,6 +98,7 @@ NAV_Y = 336
 BREAKDOWN_RECT = pygame.Rect(6, 112, 238, 0)
 NOTES_RECT = pygame.Rect(396, 112, 238, 0)
 """Where the score panels sit at the end of a hand (their height follows what they hold)."""
+ANALYSIS_BUTTON_W = 76
 
 
 # ---------------------------------------------------------------------------------------------------
@@ -277,6 +292,9 @@ class ReviewScene(Scene):
     Keys in the list: Up/Down, PageUp/PageDown, Home/End choose, Enter opens, Esc leaves.
     In a hand: Left/Right one card, Up/Down or PageUp/PageDown one trick, Home/End the
     start and the end, Esc back to the list; the `<` `>` `<<` `>>` `|<` `>|` buttons do the same.
+    A (or the Analysis button) turns the perfect-play analysis on and off: it is on from the
+    start where a worker process thinks, off where the thinking is inline (it would hold
+    up the screen then: Analysis turns it on anyway).
     """
 
     def __init__(self, app, path: Path) -> None:
@@ -305,6 +323,16 @@ class ReviewScene(Scene):
         """The cards the last frame showed, by seat and ``"trick"`` (what the player saw)."""
         self.list_buttons: dict[str, pygame_gui.elements.UIButton] = {}
         self.hand_buttons: dict[str, pygame_gui.elements.UIButton] = {}
+        self.analysis_on = not app.thinker.inline
+        """Whether opened hands are analysed (A toggles it)."""
+        self.analysis_seconds = review_analysis.ANALYSIS_SECONDS
+        """The time each hand's analysis may take in the worker."""
+        self.analysis: HandAnalysisView | None = None
+        """The perfect-play analysis of the opened hand, as far as it has arrived."""
+        self.shown_marks: list[tuple[int, str]] = []
+        """The marks the last frame showed beside the trick's cards, by card number (1-52)."""
+        self.shown_status = ""
+        """The analysis's status line the last frame showed (how far it is)."""
 
     # -- lifecycle ----------------------------------------------------------------------------------
     def enter(self) -> None:
@@ -327,6 +355,9 @@ class ReviewScene(Scene):
             x += 32
         self.hand_buttons["list"] = widgets.button(ui, (layout.WIDTH - EDGE - 64, bottom, 64, 18), "List",
                                                    object_id="title_button", tool_tip="Back to the list (Esc)")
+        self.hand_buttons["analysis"] = widgets.button(
+            ui, (layout.WIDTH - EDGE - 64 - 4 - ANALYSIS_BUTTON_W, bottom, ANALYSIS_BUTTON_W, 18), "Analysis",
+            object_id="title_button", tool_tip="Perfect-play analysis of every card, on or off (A)")
         self.widgets = [*self.list_buttons.values(), *self.hand_buttons.values()]
         self._show_buttons()
 
@@ -346,6 +377,7 @@ class ReviewScene(Scene):
     def exit(self) -> None:
         if self.lister is not None:
             self.lister.close()
+        self._drop_analysis()
         super().exit()
 
     @property
@@ -442,13 +474,31 @@ class ReviewScene(Scene):
         self.step = 0
         self.advice = {}
         self.asking = None
+        self._drop_analysis()
+        if self.analysis_on:
+            self.analysis = HandAnalysisView(logged, time_limit=self.analysis_seconds)
         self._show_buttons()
         return True
 
     def close_hand(self) -> None:
         self.replay = None
         self.asking = None
+        self._drop_analysis()
         self._show_buttons()
+
+    # -- the perfect-play analysis ------------------------------------------------------------------
+    def toggle_analysis(self) -> None:
+        """Analysis on (the opened hand is analysed now) or off (its work is dropped)."""
+        self.analysis_on = not self.analysis_on
+        self._drop_analysis()
+        if self.analysis_on and self.replay is not None:
+            self.analysis = HandAnalysisView(self.replay.logged, time_limit=self.analysis_seconds)
+
+    def _drop_analysis(self) -> None:
+        """Leave the analysis of the opened hand: the worker drops any work left on it."""
+        if self.analysis is not None:
+            self.analysis.drop(self.app)
+            self.analysis = None
 
     # -- stepping -----------------------------------------------------------------------------------
     def go(self, step: int) -> None:
@@ -486,6 +536,9 @@ class ReviewScene(Scene):
 
     def _take_answers(self) -> None:
         while (answer := self.app.thinker.poll()) is not None:
+            if self.analysis is not None and self.analysis.take(answer):
+                self.app.redraw()
+                continue
             if self.asking is None or answer.token != self.asking[0]:
                 continue  # not ours (or no longer wanted)
             step = self.asking[1]
@@ -499,14 +552,29 @@ class ReviewScene(Scene):
         self.clock += dt
         if self.lister is not None:
             self._read_more()
+        self._take_answers()  # in the list too: answers no longer wanted are let go
         if self.replay is None:
             return
-        self._take_answers()
         self._ask_expert()
+        if self.analysis is not None:
+            self.analysis.ask(self.app)
 
     def frame_due(self) -> float | None:
-        """Every frame while the log is read, or while Expert's "thinking" dots move."""
-        return 0.0 if self.lister is not None or self.asking is not None else None
+        """Every frame while the log is read, or while Expert's "thinking" dots move; the
+        analysis's dots move three times a second."""
+        if self.lister is not None or self.asking is not None:
+            return 0.0
+        if self.analysis is not None and not self.analysis.done:
+            return review_analysis.DOTS_STEP - self.clock % review_analysis.DOTS_STEP
+        return None
+
+    def wake_due(self) -> float | None:
+        """While the analysis is under way, look for the worker's answers often (each one
+        asks for the next slice of work), drawing only when one comes or the dots move."""
+        due = self.frame_due()
+        if self.analysis is not None and not self.analysis.done:
+            return POLL if due is None else min(due, POLL)
+        return due
 
     # -- input --------------------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> None:
@@ -551,7 +619,7 @@ class ReviewScene(Scene):
             actions = {"first": lambda: self.go(0), "trick_back": self.previous_trick,
                        "back_one": lambda: self.go(self.step - 1), "next": lambda: self.go(self.step + 1),
                        "trick_next": self.next_trick, "last": lambda: self.go(self.replay.last_step),
-                       "list": self.close_hand}
+                       "list": self.close_hand, "analysis": self.toggle_analysis}
             if pressed in actions:
                 actions[pressed]()
         elif event.type == pygame.KEYDOWN:
@@ -559,7 +627,8 @@ class ReviewScene(Scene):
                     pygame.K_UP: self.previous_trick, pygame.K_PAGEUP: self.previous_trick,
                     pygame.K_DOWN: self.next_trick, pygame.K_PAGEDOWN: self.next_trick,
                     pygame.K_HOME: lambda: self.go(0), pygame.K_END: lambda: self.go(self.replay.last_step),
-                    pygame.K_SPACE: lambda: self.go(self.step + 1), pygame.K_ESCAPE: self.close_hand}
+                    pygame.K_SPACE: lambda: self.go(self.step + 1), pygame.K_ESCAPE: self.close_hand,
+                    pygame.K_a: self.toggle_analysis}
             if event.key in keys:
                 keys[event.key]()
         elif event.type == pygame.MOUSEWHEEL:
@@ -569,6 +638,7 @@ class ReviewScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(self.app.felt, (0, 0))
         self.drawn = {}
+        self.shown_marks, self.shown_status = [], ""
         if self.replay is None:
             self._draw_list(surface)
         else:
@@ -708,9 +778,23 @@ class ReviewScene(Scene):
         self._draw_corners(surface, position, logged)
         if at_end and replay_.score is not None:
             self._draw_breakdown(surface, replay_.score, logged)
+        if self.analysis is not None:
+            self._draw_analysis(surface, position, at_end)
         self._draw_advice(surface)
-        text.draw(surface, "\u2190\u2192 card  \u2191\u2193 trick  Home End  Esc list", (EDGE + 196, NAV_Y + 5),
+        text.draw(surface, "\u2190\u2192 card  \u2191\u2193 trick  A analysis", (EDGE + 196, NAV_Y + 5),
                   GREY, shadow=None)
+
+    def _draw_analysis(self, surface: pygame.Surface, position: Position, at_end: bool) -> None:
+        """The marks beside the trick's cards, the best reachable at each trick at the top
+        left, and (but at the end, where the score shows) the shown card's verdict and the key."""
+        analysis = self.analysis
+        self.shown_marks = draw_trick_marks(surface, analysis, self.step - len(position.trick) + 1,
+                                            [(seat, TRICK_SLOTS[seat]) for seat, _ in position.trick])
+        self.shown_status = draw_bar(surface, analysis, current_trick(self.step), self.clock)
+        if not at_end:
+            name = _name(self.replay.logged, position.last[0]) if position.last else ""
+            draw_verdict(surface, verdict_lines(analysis, self.step, position.last, _fit(name, 10)))
+            draw_legend(surface)
 
     def _draw_plates(self, surface: pygame.Surface, position: Position, logged: LoggedHand) -> None:
         bids = {record.seat: record for record in logged.bids}
@@ -732,10 +816,6 @@ class ReviewScene(Scene):
 
     def _draw_corners(self, surface: pygame.Surface, position: Position, logged: LoggedHand) -> None:
         left = [f"Game {short_game(logged.game_id)}", f"Hand {logged.number}  {_fit(logged.variant, 12)}"]
-        if logged.exchanges:
-            left.append("Exchange:")
-            left += [f" {SEAT_WORDS[e.giver]} gave {' '.join(c.label for c in e.cards) or 'nothing'}"
-                     for e in logged.exchanges]
         for i, line in enumerate(left):
             text.draw(surface, line, (EDGE, 6 + i * text.LINE), GREY_LIGHT if i else WHITE)
         trick_number = min(13, self.step // 4 + (1 if self.step % 4 else 0))
@@ -748,6 +828,9 @@ class ReviewScene(Scene):
         elif self.step:
             right.append("Hand over")
         right.append("Spades broken" if position.spades_broken else "Spades closed")
+        if logged.exchanges:  # on the right, so the analysis's chart has the top left
+            right += [f"{SEAT_WORDS[e.giver]} gave {' '.join(c.label for c in e.cards) or 'nothing'}"
+                      for e in logged.exchanges]
         for i, line in enumerate(right):
             colour = GOLD if line.endswith("to play") else (GREY_LIGHT if i else WHITE)
             text.draw(surface, line, (layout.WIDTH - EDGE, 6 + i * text.LINE), colour, align="right")
