@@ -18,8 +18,9 @@ penalty a side can expect later in the game).
   play together to minimise it. The value is what the seat can secure whatever the others
   do; each seat of a Solo hand has its own search.
 
-**How it is fast enough in pure Python.** Alpha-beta with null windows after the first
-card (principal variation search) and move ordering; a table of trick starts keyed by
+**How it is fast enough in pure Python.** Fail-soft alpha-beta with move ordering (the
+table's best lead first, then the leads by suit, weakest first; a follower's cheapest
+winner first, or its lowest card when its partner wins); a table of trick starts keyed by
 the *relative* ranks of the cards still held (after the A♠ is gone, the K♠ plays as the
 top spade, so the two positions are one), the leader, spades broken, and a class of the
 tricks taken so far (taken states whose every possible finish scores alike share it:
@@ -719,16 +720,7 @@ class Solver:
             self._broken = broken or suit == SPADES
             strength = power[index]
             trump = strength if suit == SPADES else -1
-            if best_card < 0:
-                value = self._follow(1, leader, suit, strength, trump, leader, live, alpha, beta)
-            elif maximising:
-                value = self._follow(1, leader, suit, strength, trump, leader, live, alpha, alpha + EPSILON)
-                if alpha + EPSILON <= value < beta:
-                    value = self._follow(1, leader, suit, strength, trump, leader, live, value, beta)
-            else:
-                value = self._follow(1, leader, suit, strength, trump, leader, live, beta - EPSILON, beta)
-                if alpha < value <= beta - EPSILON:
-                    value = self._follow(1, leader, suit, strength, trump, leader, live, alpha, value)
+            value = self._follow(1, leader, suit, strength, trump, leader, live, alpha, beta)
             hands[leader] ^= bit
             self._broken = broken
             if maximising:
@@ -744,16 +736,12 @@ class Solver:
 
     @staticmethod
     def _order_leads(moves: Sequence[int], first: int) -> list[int]:
-        """The table's best lead first, then the others alternating strong and weak."""
-        ordered = []
-        if first in moves:
-            ordered.append(first)
-        rest = [m for m in moves if m != first]
-        while rest:
-            ordered.append(rest.pop())
-            if rest:
-                ordered.append(rest.pop(0))
-        return ordered
+        """The table's best lead first, then the others as they come: by suit, spades first,
+        weakest first (measured: on hands of Normal players, far fewer trick starts than
+        strong and weak leads alternating, and no hand among them worse by much)."""
+        if first not in moves:
+            return list(moves)
+        return [first, *(m for m in moves if m != first)]
 
     def _follow(self, position: int, leader: int, led: int, best_led: int, best_trump: int, winner: int,
                 live: int, alpha: float, beta: float) -> float:
@@ -768,7 +756,6 @@ class Solver:
         suit_of, power = self.tables.suit_of, self.tables.power
         best_value = -math.inf if maximising else math.inf
         broken = self._broken
-        first = True
         step = self._follow if position < 3 else self._finish_trick
         position += 1
         for index in moves:
@@ -783,17 +770,7 @@ class Solver:
                 new_winner, new_trump = seat, strength
             hands[seat] ^= bit
             self._broken = broken or suit == SPADES
-            if first:
-                value = step(position, leader, led, new_led, new_trump, new_winner, live, alpha, beta)
-                first = False
-            elif maximising:
-                value = step(position, leader, led, new_led, new_trump, new_winner, live, alpha, alpha + EPSILON)
-                if alpha + EPSILON <= value < beta:
-                    value = step(position, leader, led, new_led, new_trump, new_winner, live, value, beta)
-            else:
-                value = step(position, leader, led, new_led, new_trump, new_winner, live, beta - EPSILON, beta)
-                if alpha < value <= beta - EPSILON:
-                    value = step(position, leader, led, new_led, new_trump, new_winner, live, alpha, value)
+            value = step(position, leader, led, new_led, new_trump, new_winner, live, alpha, beta)
             hands[seat] ^= bit
             self._broken = broken
             if maximising:
