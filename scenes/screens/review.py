@@ -2,11 +2,12 @@
 
 :class:`ReviewScene` is pushed on top of the title (``app.push(ReviewScene(app, path))``)
 and leaves with ``app.pop()``. It reads the log with :class:`game.records.handlog.LogScan` a few
-blocks each frame (:class:`LogLister`), so the list fills in while a long log is read and
-the window never stops answering; a damaged block is listed as damaged while every
-other hand still opens. The list keeps only what it shows of each hand and where the
-hand is in the file; an opened hand is read again from there and played again through
-the engine (:class:`HandReplay`), which gives the position after each card; for South's
+blocks each frame (:class:`~scenes.screens.review_log.LogLister`), so the list fills in
+while a long log is read and the window never stops answering; a damaged block is listed
+as damaged while every other hand still opens. The list keeps only what it shows of each
+hand and where the hand is in the file; an opened hand is read again from there and played
+again through the engine (:class:`~scenes.screens.review_log.HandReplay`), which gives the
+position after each card; for South's
 plays the Expert player is asked, through the App's thinker, what it would have played.
 The hand's perfect-play analysis (every card marked, the best reachable at each trick) is
 worked out in the thinker's worker process while the screen stays live, and drawn as it
@@ -15,26 +16,17 @@ arrives (:mod:`scenes.screens.review_analysis`).
 
 from __future__ import annotations
 
-import dataclasses
-import os
-import re
-import time
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 import pygame
 import pygame_gui
 
-from game.bids import Bid
 from game.cards import DECKS, Card
-from game.hand import Hand, RuleError
 from game.players.thinker import Request
-from game.records.handlog import BlockPlace, DamagedBlock, LoggedHand, LogScan, ReplayError, read_block, replay
+from game.records.handlog import DamagedBlock, LoggedHand, read_block
 from game.scoring import HandScore
 from game.seats import SEATS
 from game.text_safety import safe_text
-from game.view import seat_view
 from scenes.look import breakdown, layout, text, widgets
 from scenes.look.breakdown import draw_panel, draw_rows, score_notes, score_rows
 from scenes.look.cardart import OUTLINE_WIDTH
@@ -61,6 +53,17 @@ from scenes.screens.review_analysis import (
     draw_verdict,
     verdict_lines,
 )
+from scenes.screens.review_log import (
+    LISTED_LENGTH,
+    HandReplay,
+    Listed,
+    LogLister,
+    Position,
+    Row,
+    bid_words,
+    player_name,
+    short_game,
+)
 from scenes.table.model import sort_hand
 
 ADVICE_LEVEL = "expert"
@@ -78,10 +81,6 @@ BID_STEP = 38
 RESULT_CHARS = (LIST_RECT.right - 14 - COLUMNS["result"]) // 8
 DETAIL_Y = LIST_RECT.bottom + 4
 WHEEL_ROWS = 3
-LISTED_LENGTH = 80
-"""The most characters kept of a text from the log for the list (more than a line of it shows)."""
-NAME_CHARS = 24
-"""The most characters of a player's name from the log shown anywhere."""
 READ_SHARE = 0.5
 """The part of each frame spent reading the log while it is listed; the rest is left for drawing."""
 
@@ -99,187 +98,6 @@ BREAKDOWN_RECT = pygame.Rect(6, 112, 238, 0)
 NOTES_RECT = pygame.Rect(396, 112, 238, 0)
 """Where the score panels sit at the end of a hand (their height follows what they hold)."""
 ANALYSIS_BUTTON_W = 76
-
-
-# ---------------------------------------------------------------------------------------------------
-# What is shown
-
-
-@dataclass(frozen=True)
-class Position:
-    """The table after `played` cards of a hand: what every seat holds, the trick on the table
-    (complete, with its `winner`, right after its fourth card), tricks taken, and who plays next."""
-
-    played: int
-    holdings: dict[str, tuple[Card, ...]]
-    trick: tuple[tuple[str, Card], ...]
-    winner: str | None
-    taken: dict[str, int]
-    to_act: str | None
-    spades_broken: bool
-    last: tuple[str, Card] | None
-    """The card played last, by whom (None before the first card)."""
-
-
-class HandReplay:
-    """A logged hand played again through the engine, with the position after every card.
-
-    The bids and any exchange are replayed with :func:`game.records.handlog.replay` (on the hand
-    without its tricks), then the logged cards are played one by one. South's seat view
-    before each of South's plays is kept for asking Expert. ReplayError if the engine
-    refuses the log.
-    """
-
-    def __init__(self, logged: LoggedHand) -> None:
-        self.logged = logged
-        self.final: Hand = replay(logged)
-        hand = replay(dataclasses.replace(logged, tricks=()))
-        self.positions: list[Position] = [self._position(hand, 0, None)]
-        self.south_views: dict[int, dict[str, Any]] = {}
-        """South's seat view before a play, by the number of cards played once it is made."""
-        played = 0
-        for trick in logged.tricks:
-            for seat, card in trick.plays:
-                if seat == "S":
-                    self.south_views[played + 1] = seat_view(hand, "S")
-                try:
-                    hand.play(seat, card)
-                except RuleError as error:  # replay() accepted it, so this cannot happen
-                    raise ReplayError(f"{seat} playing {card}: {error}") from None
-                played += 1
-                self.positions.append(self._position(hand, played, (seat, card)))
-        self.score: HandScore | None = self.final.score
-
-    @staticmethod
-    def _position(hand: Hand, played: int, last: tuple[str, Card] | None) -> Position:
-        if hand.trick or not hand.tricks or played == 0:
-            trick, winner = tuple(hand.trick), None
-        else:
-            trick, winner = tuple(hand.tricks[-1].plays), hand.tricks[-1].winner
-        return Position(played, {s: tuple(hand.holding(s)) for s in SEATS}, trick, winner, dict(hand.taken),
-                        hand.to_act, hand.spades_broken, last)
-
-    @property
-    def last_step(self) -> int:
-        return len(self.positions) - 1
-
-
-def short_game(game_id: str) -> str:
-    """The game id in a few characters: ``2026-11-21T20:44:00-7f3a`` -> ``11-21 20:44``.
-
-    >>> short_game("2026-11-21T20:44:00-7f3a"), short_game("tournament-final-7")
-    ('11-21 20:44', 'tournament-')
-    """
-    moment = re.match(r"\d{4}-(\d\d-\d\d)T(\d\d:\d\d)", game_id)
-    return f"{moment.group(1)} {moment.group(2)}" if moment else game_id[:11]
-
-
-def bid_words(bid: Bid, short: bool = False) -> str:
-    """``4``, ``nil``, ``blind nil`` / ``bnil``, ``blind 6`` / ``b6``."""
-    if not bid.blind:
-        return "nil" if bid.is_nil else str(bid.tricks)
-    if short:
-        return str(bid)
-    return "blind nil" if bid.is_nil else f"blind {bid.tricks}"
-
-
-def _name(logged: LoggedHand, seat: str) -> str:
-    """A player's name as the log wrote it (``_`` for spaces), shortened: a log can hold a name of any length."""
-    return safe_text(logged.players.get(seat, seat).replace("_", " "), NAME_CHARS)
-
-
-@dataclass(frozen=True, slots=True)
-class Listed:
-    """What the list shows of a readable hand, in its row and under the list. The hand itself
-    is read again from the file when it is opened, so a long log takes little memory; the
-    texts, which come from the file, are made safe to draw."""
-
-    game_id: str
-    number: int
-    variant: str
-    dealer_name: str
-    bids: tuple[str, ...]
-    """Each seat's final bid, short (``4``, ``nil``, ``b6``), in the order S W N E (``-`` if none)."""
-    result: str
-    score: str
-    total: str
-
-    @classmethod
-    def of(cls, logged: LoggedHand, shared: dict[object, object] | None = None) -> Listed:
-        """The listed form of `logged`. The game id, variant, dealer's name and bids are kept once
-        in `shared` for all the hands that have them alike (a game's hands share most of them)."""
-        shared = {} if shared is None else shared
-
-        def kept(value: object) -> Any:
-            return shared.setdefault(value, value)
-
-        finals = {record.seat: bid_words(record.final, short=True) for record in logged.bids}
-        return cls(kept(safe_text(logged.game_id, LISTED_LENGTH)), logged.number,
-                   kept(safe_text(logged.variant, LISTED_LENGTH)), kept(_name(logged, logged.dealer)),
-                   kept(tuple(finals.get(seat, "-") for seat in SEATS)), safe_text(logged.result, LISTED_LENGTH),
-                   safe_text(logged.score, LISTED_LENGTH), safe_text(logged.total, LISTED_LENGTH))
-
-
-@dataclass(slots=True)
-class Row:
-    """One line of the list: a readable hand (`hand`), or a damaged block (`damage`), and where
-    it is in the file. `problem` marks a hand that could not be opened (the engine refused it)."""
-
-    place: BlockPlace
-    hand: Listed | None = None
-    damage: DamagedBlock | None = None
-    problem: str = ""
-
-    @property
-    def openable(self) -> bool:
-        return self.hand is not None and not self.problem
-
-
-class LogLister:
-    """Lists the log at `path` a few blocks at a time, so that a long log never holds up the
-    frames: :meth:`read` reads for about the time it is given and returns the new rows.
-    OSError from the constructor if the file cannot be opened."""
-
-    def __init__(self, path: Path) -> None:
-        self._stream = open(path, "rb")  # kept open from frame to frame; close() closes it
-        self.size = os.fstat(self._stream.fileno()).st_size
-        """The file's size when it was opened, in bytes."""
-        self._scan = LogScan(self._stream)
-        self._shared: dict[object, object] = {}
-        self.done = False
-        self.error = ""
-        """Why reading stopped before the end of the file, if it did."""
-
-    @property
-    def lines(self) -> int:
-        """Lines read so far."""
-        return self._scan.lines
-
-    @property
-    def progress(self) -> float:
-        """The part of the file read so far, from 0 to 1."""
-        return min(1.0, self._scan.position / self.size) if self.size else 1.0
-
-    def read(self, seconds: float) -> list[Row]:
-        """The rows of the blocks read in about `seconds`: at least one block, unless the log is done."""
-        rows: list[Row] = []
-        deadline = time.perf_counter() + seconds
-        try:
-            for place, found in self._scan:
-                if isinstance(found, DamagedBlock):
-                    rows.append(Row(place, damage=found))
-                else:
-                    rows.append(Row(place, hand=Listed.of(found, self._shared)))
-                if time.perf_counter() >= deadline:
-                    return rows
-        except OSError as error:
-            self.error = safe_text(error.strerror or error)
-        self.close()
-        return rows
-
-    def close(self) -> None:
-        self.done = True
-        self._stream.close()
 
 
 # ---------------------------------------------------------------------------------------------------
@@ -792,7 +610,7 @@ class ReviewScene(Scene):
                                             [(seat, TRICK_SLOTS[seat]) for seat, _ in position.trick])
         self.shown_status = draw_bar(surface, analysis, current_trick(self.step), self.clock)
         if not at_end:
-            name = _name(self.replay.logged, position.last[0]) if position.last else ""
+            name = player_name(self.replay.logged, position.last[0]) if position.last else ""
             draw_verdict(surface, verdict_lines(analysis, self.step, position.last, _fit(name, 10)))
             draw_legend(surface)
 
@@ -804,7 +622,7 @@ class ReviewScene(Scene):
             if record is not None and record.changed_to is not None:
                 bid = f"{bid_words(record.bid)}>{bid}"
             dealer = " (D)" if seat == logged.dealer else ""
-            words = f"{_fit(_name(logged, seat), 10)}{dealer}  bid {bid}  took {position.taken[seat]}"
+            words = f"{_fit(player_name(logged, seat), 10)}{dealer}  bid {bid}  took {position.taken[seat]}"
             colour = GOLD if seat == position.to_act else WHITE
             y = ROW_Y[seat] - 11
             if seat in ("N", "S"):
@@ -840,7 +658,7 @@ class ReviewScene(Scene):
         log's Result, Score and Total tags on one at the right."""
         sides = list(score.sides)
         rows = [breakdown.Row("", tuple(sides), (GOLD,) * len(sides)), *score_rows(score)]
-        notes = score_notes(score, lambda seat: _name(logged, seat))
+        notes = score_notes(score, lambda seat: player_name(logged, seat))
         rect = BREAKDOWN_RECT.copy()
         rect.height = 8 + 12 + len(rows) * text.LINE + len(notes) * text.LINE + 4
         draw_panel(surface, rect)
@@ -874,7 +692,7 @@ class ReviewScene(Scene):
         if step is None:
             return
         played = self.position.last[1]
-        name = _name(self.replay.logged, "S")
+        name = player_name(self.replay.logged, "S")
         head = f"{name} played {played.label}."
         answer = self.advice.get(step)
         if answer is None:
@@ -907,4 +725,4 @@ def _fit(words: str, chars: int) -> str:
     return words if len(words) <= chars else words[: max(0, chars - 2)] + ".."
 
 
-__all__ = ["HandReplay", "Listed", "LogLister", "Position", "ReviewScene", "Row", "bid_words", "short_game"]
+__all__ = ["ReviewScene"]

@@ -52,7 +52,7 @@ SEAT_WORDS = {"S": "South", "W": "West", "N": "North", "E": "East"}
 BAR_RECT = pygame.Rect(4, 28, 204, 70)
 """The chart of the best reachable at each trick, at the top left under the hand's name."""
 BAR_W, BAR_GAP = 10, 4
-CHART_TOP, CHART_HEIGHT = 41, 34
+CHART_TOP, CHART_HEIGHT = 44, 32
 VERDICT_RECT = pygame.Rect(4, 172, 234, 52)
 """The shown card's verdict, under West's cards."""
 LEGEND_X, LEGEND_Y = layout.WIDTH - 8, 184
@@ -254,16 +254,16 @@ def _dotted(surface: pygame.Surface, rect: pygame.Rect, colour: Colour) -> None:
 def verdict_lines(view: HandAnalysisView, step: int, last: tuple[str, object] | None,
                   name: str) -> list[tuple[str, Colour]]:
     """What the verdict panel says after `step` cards: the card shown and its mark, the
-    best cards when it was not one, and what each side could still score from there."""
+    best cards when it was not one, and what each side could still score from there with
+    perfect play (after the card played, and after the best); for an estimate, Expert's
+    sampled value instead."""
     if step == 0 or last is None:
         trick = view.trick(1)
-        head = [("The deal", WHITE)]
         if trick is None:
-            return head + [("Perfect play: analysing", GREY_LIGHT)]
+            return [("The deal", WHITE), ("Perfect play: analysing", GREY_LIGHT)]
         if not trick.exact:
-            return head + [("Expert's sampled value:", GREY_LIGHT), (f"~{value_text(trick.value)} for {view.side}",
-                                                                    GREY_LIGHT)]
-        return head + [("Perfect play from here:", GREY_LIGHT), (_scores(trick.scores), WHITE)]
+            return [("The deal", WHITE), (f"Expert's estimate: {view.side} ~{value_text(trick.value)}", GREY_LIGHT)]
+        return [("The deal", WHITE), (f"Perfect play: {_scores(trick.scores)}", WHITE)]
     play = view.play(step)
     card = getattr(last[1], "label", str(last[1]))
     if play is None:
@@ -271,11 +271,12 @@ def verdict_lines(view: HandAnalysisView, step: int, last: tuple[str, object] | 
     lines = [(f"{name} played {card}: {play.label}", mark_colour(play))]
     if play.mark != "=":
         best = " ".join(c.label for c in play.best_cards[:5])
-        lines.append((f"Best: {best}" + (" (est.)" if not play.exact else ""), GREY_LIGHT))
-    if play.exact:
-        lines += [("Perfect play from here:", GREY_LIGHT), (_scores(play.scores), WHITE)]
-    else:
-        lines += [("Expert's sampled value:", GREY_LIGHT), (f"~{value_text(play.value)} for {play.side}", GREY_LIGHT)]
+        lines.append((f"Best: {best}" + ("" if play.exact else " (est.)"), GREY_LIGHT))
+    if not play.exact:
+        return [*lines, (f"Expert's estimate: {play.side} ~{value_text(round(play.value))}", GREY_LIGHT)]
+    lines.append((f"Perfect play: {_scores(play.scores)}", WHITE))
+    if play.mark != "=":
+        lines.append((f"With {play.best_cards[0].label}: {_scores(play.best_scores)}", GREY_LIGHT))
     return lines
 
 
