@@ -333,6 +333,9 @@ class Solver:
         self._classes: dict[tuple, int] = {}
         self._signatures: dict[tuple, int] = {}
         self._ranges: dict[tuple, tuple[float, float]] = {}
+        self._weaker = [self.tables.suit_masks[suit] & ~self.deck.beaters[index] & ~(1 << index)
+                        for index, suit in enumerate(self.tables.suit_of)]
+        """For each card, the cards of its suit weaker than it."""
         self._weakness = [power + (20 if suit == SPADES else 0)
                           for suit, power in zip(self.tables.suit_of, self.tables.power, strict=True)]
         """How little each card is worth keeping: the order for throwing cards away."""
@@ -340,6 +343,7 @@ class Solver:
         self._codes: dict[tuple[int, int, int, int], int] = {}
         self._position_codes: dict[tuple[int, int, int, int], tuple[int, ...]] = {}
         self._patterns: dict[int, tuple[int, int, tuple[int, ...]]] = {}
+        self._patterns_of: dict[tuple[int, ...], tuple[tuple[int, int, tuple[int, ...]], ...]] = {}
         self.trick_starts = 0
         """Trick starts searched so far (a measure of effort)."""
         # The state of the position being searched, changed in place and restored.
@@ -517,6 +521,7 @@ class Solver:
             if len(self._table) >= MAX_TABLE:
                 self._table.clear()
                 self._position_codes.clear()
+                self._patterns_of.clear()
             entry = self._table[key] = _Entry(*self._static_bounds(leader, codes))
         if entry.low >= beta or entry.low == entry.high:
             return entry.low
@@ -541,7 +546,11 @@ class Solver:
         winners (its master spades, then its top cards in suits no other seat can ruff)."""
         if self._done == 0:
             return -math.inf, math.inf
-        patterns = [self._pattern(code) for code in codes]
+        patterns = self._patterns_of.get(codes)
+        if patterns is None:
+            pattern = self._pattern
+            patterns = self._patterns_of[codes] = (pattern(codes[0]), pattern(codes[1]), pattern(codes[2]),
+                                                   pattern(codes[3]))
         least = [0, 0, 0, 0]
         top, run, _ = patterns[SPADES]
         if top >= 0:
@@ -555,12 +564,12 @@ class Solver:
             return max(low, self._value_range(tuple(least))[0]), high
         return low, min(high, self._value_range(tuple(least))[1])
 
-    def _cashable(self, leader: int, patterns: list[tuple[int, int, tuple[int, ...]]], masters: int) -> int:
+    def _cashable(self, leader: int, patterns: Sequence[tuple[int, int, tuple[int, ...]]], masters: int) -> int:
         """Tricks the leader can take in a row with top cards of side suits, after leading
         its `masters` master spades when it may lead spades (the others follow with
         spades as long as they hold any; while every seat that still holds a spade also
         holds the suit led, nobody can ruff)."""
-        side_cards = sum(patterns[suit][2][leader] for suit in (1, 2, 3))
+        side_cards = patterns[1][2][leader] + patterns[2][2][leader] + patterns[3][2][leader]
         may_lead_spades = not self.rules.spades_broken or self._broken or not side_cards
         drawn = masters if may_lead_spades else 0
         spades = patterns[SPADES][2]
@@ -627,8 +636,8 @@ class Solver:
         held = (hands[0], hands[1], hands[2], hands[3])
         codes = self._position_codes.get(held)
         if codes is None:
-            codes = self._position_codes[held] = tuple(self._suit_code(suit, held)
-                                                       for suit in range(4))
+            code = self._suit_code
+            codes = self._position_codes[held] = (code(0, held), code(1, held), code(2, held), code(3, held))
         return codes
 
     def _suit_code(self, suit: int, held: tuple[int, int, int, int]) -> int:
@@ -647,11 +656,9 @@ class Solver:
         return code
 
     def _relative_card(self, index: int) -> tuple[int, int]:
-        suit = self.tables.suit_of[index]
-        held = self._hands[0] | self._hands[1] | self._hands[2] | self._hands[3] | (1 << index)
-        rank = sum(1 for other in self.tables.ascending[suit] if held >> other & 1
-                   and self.tables.power[other] < self.tables.power[index])
-        return suit, rank
+        """A card as (suit, how many cards of its suit still held are weaker)."""
+        held = self._hands[0] | self._hands[1] | self._hands[2] | self._hands[3]
+        return self.tables.suit_of[index], (held & self._weaker[index]).bit_count()
 
     def _card_at(self, best: tuple[int, int] | None) -> int:
         """The card index of a relative (suit, rank) in the current position, -1 if none."""
