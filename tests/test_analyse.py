@@ -14,7 +14,15 @@ from test_thinker import wait_for_answer
 
 from game.cards import Card
 from game.hand import Hand
-from game.players.analyse import Analyser, AnalysisProgress, HandAnalysis, analyse_hand, main, mark_text
+from game.players.analyse import (
+    Analyser,
+    AnalysisProgress,
+    HandAnalysis,
+    analyse_hand,
+    format_analysis,
+    main,
+    mark_text,
+)
 from game.players.thinker import Request, Thinker
 from game.records.handlog import LoggedHand, append_hand, replay
 from game.rules import PRESETS, Rules
@@ -183,6 +191,16 @@ def test_the_command_prints_every_hand_of_a_log(tmp_path: Path, capsys: pytest.C
     assert "Game g1, hand 1 (Partner): bids S:13 W:1 N:nil E:1; scored NS +230 EW -20" in out
     assert "Every card solved exactly" in out
     assert "Skipped a damaged block" in out
+
+
+def test_the_command_prints_each_cards_mark_as_review_shows_it() -> None:
+    """One line per card, its mark as Review draws it beside the card (PlayAnalysis.label):
+    ``~`` and whole points for an estimate, with "(estimated)" at the end of the line."""
+    logged = random_logged_hand(PARTNER, seed=19)
+    analysis = analyse_hand(logged, time_limit=None, exact_tricks=2, estimate_deals=FEW)
+    card_lines = [line for line in format_analysis(logged, analysis).splitlines() if line.startswith("    ")]
+    assert [line.split()[:3] for line in card_lines] == [[p.seat, str(p.card), p.label] for p in analysis.plays]
+    assert [line.endswith("(estimated)") for line in card_lines] == [not p.exact for p in analysis.plays]
 
 
 def test_the_command_can_choose_hands_and_says_when_none_is_left(tmp_path: Path,
