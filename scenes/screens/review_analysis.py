@@ -131,15 +131,15 @@ class HandAnalysisView:
         dots = "." * (1 + int(clock / DOTS_STEP) % 3)
         plays = self.progress.plays if self.progress else {}
         exact = [number for number, play in plays.items() if play.exact]
-        first = (min(exact) - 1) // 4 + 1 if exact else None  # the first trick with an exact card
+        first = (min(exact) + 2) // 4 + 1 if exact else 14  # the first trick all exact from there on
         phase = self.progress.phase if self.progress else "exact"
         if phase == "exact":
-            return (f"Tricks {first}-13 exact{dots}" if first else f"Analysing{dots}"), GREY_LIGHT
+            return (f"Tricks {first}-13 exact{dots}" if first <= 13 else f"Analysing{dots}"), GREY_LIGHT
         if phase == "estimate":
-            return f"Estimating 1-{(first or 14) - 1}{dots}", GREY_LIGHT
+            return f"Estimating 1-{first - 1}{dots}", GREY_LIGHT
         if len(exact) == 52:
             return "Every trick exact", GOOD
-        if first is None:
+        if first > 13:
             return "Every trick estimated", GREY_LIGHT
         return f"Tricks {first}-13 exact", GREY_LIGHT
 
