@@ -244,8 +244,7 @@ def _draw_column(surface: pygame.Surface, x: int, zero: int, value: float | None
 
 
 def _dotted(surface: pygame.Surface, rect: pygame.Rect, colour: Colour) -> None:
-    """An estimated bar: its outline and every other pixel inside, a checkerboard."""
-    pygame.draw.rect(surface, colour, rect, 1)
+    """An estimated bar: every other pixel, a checkerboard (dotted even when it is one pixel high)."""
     for y in range(rect.y, rect.bottom):
         for x in range(rect.x + (y - rect.y) % 2, rect.right, 2):
             surface.set_at((x, y), colour)
