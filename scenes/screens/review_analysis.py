@@ -199,7 +199,7 @@ def draw_bar(surface: pygame.Surface, view: HandAnalysisView, current: int, cloc
     text.draw(surface, f"Best {view.side} margin", (x0, y0), GOLD, shadow=None)
     shown = tricks[current - 1]
     if shown is not None:
-        words = ("" if shown.exact else "~") + value_text(shown.value)
+        words = value_text(shown.value) if shown.exact else "~" + value_text(round(shown.value))
         text.draw(surface, words, (BAR_RECT.right - 6, y0), WHITE if shown.exact else GREY_LIGHT,
                   align="right", shadow=None)
     result = _result(view)
