@@ -10,6 +10,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import re
+import threading
 import time
 from pathlib import Path
 
@@ -142,3 +143,15 @@ def test_the_lobby_entry_documents_every_field_of_a_table(real) -> None:
     table = next(m for m in real["table"])
     assert set(example["tables"][0]) == set(table) - {"type"}
     assert set(example["tables"][0]["seats"]["S"]) == set(table["seats"]["S"])
+
+
+def test_the_python_client_in_the_doc_plays_a_game_to_its_end() -> None:
+    (example,) = re.findall(r"```python\n(.*?)\n```", CHAPTERS["Trying it"], flags=re.S)
+    with running_server() as server:
+        code = example.replace("ws://localhost:7626/", f"ws://{server.address}/")
+        code = code.replace('"rules": "partner"', f'"rules": "{SHORT_GAME}"')
+        assert code.count(server.address) == 1 and SHORT_GAME in code
+        done = threading.Thread(target=exec, args=(compile(code, str(DOC), "exec"), {}), daemon=True)
+        done.start()
+        done.join(60)  # the example returns only once game_over has come
+        assert not done.is_alive(), "the example did not reach the end of the game"
