@@ -98,12 +98,13 @@ def _session(address: str) -> dict[str, list[dict]]:
         ann.send(json.dumps({"type": "chat", "text": "hello lobby"}))
         ann.send(json.dumps({"type": "create", "rules": SHORT_GAME,
                              "seats": {"S": "human", "W": "computer", "N": "computer", "E": "computer"}}))
-        drain(ann, 2)
+        backlog = drain(ann, 2)  # may hold Ann's first turn already: answered below like any other
         bo.send(json.dumps({"type": "watch", "table": 1}))
         refused_once = False
         end = time.monotonic() + 60
         while "shown" not in got and time.monotonic() < end:
-            for message in drain(ann, 1):
+            arrived, backlog = [*backlog, *drain(ann, 1)], []
+            for message in arrived:
                 if message["type"] != "turn":
                     continue
                 view = message["view"]
