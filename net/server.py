@@ -57,6 +57,8 @@ LOBBY_EVERY = 0.25
 """Seconds between two lobby lists sent to the people in the lobby (changes are batched)."""
 PACE = 0.4
 """Seconds a computer takes at least between two decisions at a table where people play."""
+LAST_WORDS = 2.0
+"""Seconds the messages queued for a connection the server closes (its fatal error) may take to go out."""
 
 
 @dataclass
@@ -124,6 +126,8 @@ class SpadesServer:
         """Table → the decision number a computer is thinking about there."""
         self.clocks: dict[int, asyncio.TimerHandle] = {}
         self.holds: dict[str, asyncio.TimerHandle] = {}
+        self.tasks: set[asyncio.Task] = set()
+        """Tasks running on their own (the loop keeps only weak references to tasks)."""
         self.pool: concurrent.futures.ProcessPoolExecutor | None = None
         self.lobby_due = False
         self.writer = HandLogWriter(options.save) if options.save else None
@@ -147,8 +151,13 @@ class SpadesServer:
         """One connection: hello first, then messages until it closes."""
         try:
             raw = await asyncio.wait_for(connection.recv(), self.options.hello_wait)
-        except (TimeoutError, ConnectionClosed):
-            await connection.close(1008, "say hello first")
+        except ConnectionClosed:
+            return
+        except asyncio.TimeoutError:
+            with contextlib.suppress(ConnectionClosed):
+                await connection.send(encode({"type": "error", "fatal": True, "reason": (
+                    f"say hello first, within {self.options.hello_wait:g} seconds of connecting")}))
+                await connection.close(1008, "say hello first")
             return
         person = await self._hello(connection, raw)
         if person is None:
@@ -157,6 +166,7 @@ class SpadesServer:
         try:
             async for raw in connection:
                 if not self._receive(person, raw):
+                    await self._let_go(person, connection)
                     break
         except ConnectionClosed:
             pass
@@ -183,8 +193,10 @@ class SpadesServer:
             self.people[person.id] = person
             self.by_token[person.token] = person
         elif person.connection is not None:
-            with contextlib.suppress(ConnectionClosed):
-                await person.connection.close(1000, "connected again elsewhere")
+            # Not awaited: an old connection that has died unnoticed takes the close timeout to
+            # close, and the player coming back should not wait for it. Once replaced below, the
+            # old connection's end is no drop.
+            self._spawn(person.connection.close(1000, "connected again elsewhere"))
         person.connection, person.outbox = connection, asyncio.Queue()
         self._log("in", person, message.fields | {"type": "hello", "token": "…"})
         table = self.tables.get(person.table) if person.table else None
@@ -206,8 +218,30 @@ class SpadesServer:
                     return
                 text = await outbox.get()
                 await connection.send(text)
+                outbox.task_done()
         except ConnectionClosed:
             return
+
+    async def _let_go(self, person: Person, connection: ServerConnection) -> None:
+        """Close a connection the server gives up on, once what is queued for it (its fatal error) is out.
+
+        What the client still sends meanwhile is read and dropped: websockets stops reading a
+        connection whose messages wait unread, and would not see the client's answer to the close."""
+        outbox = person.outbox
+        if outbox is not None:
+            with contextlib.suppress(asyncio.TimeoutError):
+                await asyncio.wait_for(outbox.join(), LAST_WORDS)
+        closing = self._spawn(connection.close(1008, "closed by the server"))
+        with contextlib.suppress(ConnectionClosed):
+            async for _ in connection:
+                pass
+        await closing
+
+    def _spawn(self, coroutine: Any) -> asyncio.Task:
+        task = asyncio.get_running_loop().create_task(coroutine)
+        self.tasks.add(task)
+        task.add_done_callback(self.tasks.discard)
+        return task
 
     def _receive(self, person: Person, raw: Any) -> bool:
         """Handle one message; False to close the connection."""
@@ -319,10 +353,25 @@ class SpadesServer:
 
     def _join(self, person: Person, message: Message) -> None:
         table = self._table(person, message.fields["table"])
-        if table is not None:
-            if table.seat_of(person.id) != message.fields["seat"]:
-                self._leave_table(person)
-            self._seat(person, table, message.fields["seat"])
+        if table is None:
+            return
+        seat = message.fields["seat"]
+        refusal = table.refuse_seat(person.id, seat)
+        if refusal:  # before leaving anything: a refused join leaves the player where they were
+            person.send({"type": "error", "reason": refusal})
+            return
+        if table.seat_of(person.id) != seat:
+            self._leave_for(person, table)
+        self._seat(person, table, seat)
+
+    def _leave_for(self, person: Person, table: ServerTable) -> None:
+        """`person` leaves their place for one at `table`; a move within the same table does not
+        close it (as leaving the last place at a table would)."""
+        if person.table == table.number:
+            table.leave(person.id)
+            self._nudge(table)  # a computer may now be the one to decide for the seat left
+        else:
+            self._leave_table(person)
 
     def _seat(self, person: Person, table: ServerTable, seat: str) -> None:
         refusal = table.refuse_seat(person.id, seat)
@@ -338,7 +387,7 @@ class SpadesServer:
     def _watch(self, person: Person, message: Message) -> None:
         table = self._table(person, message.fields["table"])
         if table is not None:
-            self._leave_table(person)
+            self._leave_for(person, table)
             person.table = table.number
             person.send({"type": "watching", "table": table.number, "summary": table.summary()})
             table.watch(person.id)
@@ -373,13 +422,21 @@ class SpadesServer:
         if table is None or seat is None:
             person.send({"type": "refused", "reason": "You are not seated at a table"})
             return
-        if table.seats[seat].away:
+        back = table.seats[seat].away
+        if back:
             table.seats[seat].away = False  # acting brings a player back from away
             table.send_table()
         refusal = table.act(seat, message.fields["choice"])
         if refusal:
             person.send({"type": "refused", "reason": refusal, "choice": message.fields["choice"]})
+            if back and table.to_act() == seat:
+                # Back during the seat's own decision, which a computer was making: it is the
+                # player's again (the computer's answer is dropped), with the turn and the clock.
+                person.send({"type": "turn", "seq": len(table.log), "view": table.view(seat)})
+                self._clock(table)
             return
+        if person.message_times:
+            person.message_times.pop()  # an answer the game asked for is paced by the game: it is no flood
         self._nudge(table)
 
     def _again(self, person: Person, message: Message) -> None:
@@ -413,7 +470,7 @@ class SpadesServer:
         if seat is None or self.thinking.get(table.number) == number:
             return
         self.thinking[table.number] = number
-        asyncio.get_running_loop().create_task(self._computer(table, seat, number))
+        self._spawn(self._computer(table, seat, number))
 
     async def _computer(self, table: ServerTable, seat: str, number: int) -> None:
         started = time.monotonic()
@@ -433,9 +490,12 @@ class SpadesServer:
         wait = self.options.pace - (time.monotonic() - started) if people_here else 0
         if wait > 0:
             await asyncio.sleep(wait)
+        if self.thinking.get(table.number) == number:
+            del self.thinking[table.number]  # even if not used: a new game numbers its decisions from 0 again
         if table.decision_number() != number or self.tables.get(table.number) is not table:
             return
-        self.thinking.pop(table.number, None)
+        if table.computer_to_act() != seat:
+            return  # the player came back meanwhile and decides
         if choice is None or table.act(seat, choice):
             table.act(seat, decide(LEVELS["normal"](seat, view["rules"], seed), view))
         self._nudge(table)
@@ -479,6 +539,9 @@ async def run(options: Options, ready: Callable[[int], None] | None = None,
                 ready(port)
             await (stop.wait() if stop else asyncio.Future())
     finally:
+        for task in list(server_state.tasks):  # computers thinking, connections closing
+            task.cancel()
+        await asyncio.gather(*server_state.tasks, return_exceptions=True)
         server_state.close()
 
 
