@@ -10,6 +10,8 @@ their seats: with partners, North-South and East-West swap when the turn is a qu
 ('S', 'W', 'NS', 'N')
 >>> Turning("W").side("NS")
 'EW'
+>>> Turning("N").message({"type": "event", "seq": 4, "event": {"kind": "card_dealt", "seat": "N", "card": "AS"}})
+{'type': 'event', 'seq': 4, 'event': {'kind': 'card_dealt', 'seat': 'S', 'card': 'AS'}}
 """
 
 from __future__ import annotations
@@ -22,6 +24,8 @@ SEAT_KEYS = ("seat", "dealer", "giver", "receiver", "winner", "leader", "to_act"
 """Keys whose value is a seat (or, for a game's winner and a team nil, a side)."""
 SIDE_KEYED = ("standings", "scores", "score")
 SEAT_KEYED = ("bids", "taken", "deal", "seats", "names")
+NESTED = ("event", "view")
+"""Keys whose value is a whole message part to turn: an `event` message's event, a `turn`'s view."""
 
 
 class Turning:
@@ -59,6 +63,8 @@ class Turning:
         return turned
 
     def _value(self, key: str, value: Any) -> Any:
+        if key in NESTED and isinstance(value, dict):
+            return self.message(value)
         if key in SEAT_KEYS and isinstance(value, str):
             return self.side(value)
         if key in SIDE_KEYED and isinstance(value, dict):

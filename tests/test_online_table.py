@@ -1,0 +1,147 @@
+"""The online table's control (no pygame) against a real server: a player who sits anywhere
+sees the table turned so that they sit South, with their own cards, and the names follow
+the people who sit down."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+
+from game.cards import Card
+from net.client import NetClient
+from scenes.table.model import Hidden, TableModel
+from scenes.table.online import OnlineTableController
+from tests.netserver import running_server
+
+PARTNERS = {"S": "human", "W": "computer", "N": "human", "E": "computer"}
+
+
+class NoThinker:
+    """Suggest is not asked in these tests."""
+
+    def ask(self, request) -> None:
+        raise AssertionError("nothing should be asked")
+
+    def poll(self):
+        return None
+
+
+def _until(condition: Callable[[], object], client_polls: Callable[[], None], seconds: float = 20.0) -> None:
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        client_polls()
+        if condition():
+            return
+        time.sleep(0.02)
+    raise AssertionError("the server's messages did not come in time")
+
+
+def _seated(client: NetClient, seconds: float = 10.0) -> tuple[dict, list[dict]]:
+    """The `joined` message and what came after it (as the lobby hands them to the table)."""
+    got: list[dict] = []
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        got += client.receive()
+        for index, message in enumerate(got):
+            if message.get("type") == "joined":
+                return message, got[index + 1:]
+        time.sleep(0.02)
+    raise AssertionError(f"not seated: {[m.get('type') for m in got]}")
+
+
+def _answers(client: NetClient) -> Callable[[], None]:
+    """Polls that make `client` answer every turn it is given with a legal choice."""
+    def answer() -> None:
+        for message in client.receive():
+            if message.get("type") != "turn":
+                continue
+            view = message["view"]
+            legal = view["legal"]
+            choice = {"blind": legal[-1], "exchange": legal[: view.get("exchange_count", 1)]}.get(view["phase"],
+                                                                                                 legal[0])
+            client.send({"type": "act", "choice": choice})
+    return answer
+
+
+def _controller(client: NetClient, joined: dict, rest: list[dict]) -> tuple[OnlineTableController, TableModel]:
+    control = OnlineTableController(client, joined["seat"], joined["summary"], NoThinker(), lambda: None,
+                                    lambda: 1)
+    for message in rest:
+        control.take(message)
+    return control, control.new_model()
+
+
+def _show(control: OnlineTableController, model: TableModel) -> None:
+    """Take what has come and show every event the table would show (the bids pause skipped)."""
+    control.poll()
+    while True:
+        event = control.next_event()
+        if event is None:
+            if control.pending and not control.next_event_ready():
+                control.end_pause()
+                continue
+            return
+        model.apply(event)
+
+
+def test_a_player_at_north_holds_their_own_cards_at_the_bottom_and_is_asked_as_south() -> None:
+    with running_server() as server:
+        ann, bo = NetClient(server.address, "Ann"), NetClient(server.address, "Bo")
+        try:
+            ann.send({"type": "create", "rules": "partner", "seats": PARTNERS})
+            joined, _ = _seated(ann)
+            bo.send({"type": "join", "table": joined["table"], "seat": "N"})
+            bo_joined, rest = _seated(bo)
+            assert bo_joined["seat"] == "N"
+            control, model = _controller(bo, bo_joined, rest)
+            _until(lambda: len(model.holdings["S"]) == 13 and not control.pending,
+                   lambda: _show(control, model))
+            south = model.holdings["S"]
+            assert all(isinstance(card, Card) for card in south), "the player's own cards are face up"
+            assert all(isinstance(card, Hidden) for seat in "WNE" for card in model.holdings[seat])
+            assert model.names["N"] == "Ann" and model.names["S"] == "Bo"
+            ann.send({"type": "leave"})
+        finally:
+            ann.close()
+            bo.close()
+
+
+def test_the_turn_comes_with_the_players_view_turned_to_south() -> None:
+    with running_server() as server:
+        bo, ann = NetClient(server.address, "Bo"), NetClient(server.address, "Ann")
+        try:
+            ann.send({"type": "create", "rules": "partner",
+                      "seats": {"S": "human", "W": "human", "N": "computer", "E": "computer"}})
+            joined, _ = _seated(ann)
+            bo.send({"type": "join", "table": joined["table"], "seat": "W"})
+            control, model = _controller(bo, *_seated(bo))
+            ann_answers = _answers(ann)
+            _until(lambda: control.turn_view is not None and not control.pending,
+                   lambda: (ann_answers(), _show(control, model)))
+            if control.turn_view["phase"] == "blind":  # the cards are looked at first
+                asked = control.turn_seq
+                control.choose("look")
+                _until(lambda: control.turn_seq != asked and not control.pending,
+                       lambda: (ann_answers(), _show(control, model)))
+            view = control.turn_view
+            assert view["seat"] == "S" and view["phase"] in ("bid", "play")
+            assert sorted(view["hand"]) == sorted(str(card) for card in model.holdings["S"])
+        finally:
+            ann.close()
+            bo.close()
+
+
+def test_the_names_at_the_table_follow_who_sits_down() -> None:
+    with running_server() as server:
+        ann = NetClient(server.address, "Ann")
+        bo = NetClient(server.address, "Bo")
+        try:
+            ann.send({"type": "create", "rules": "partner", "seats": PARTNERS})
+            control, model = _controller(ann, *_seated(ann))
+            assert model.names["N"] == "North"  # nobody there yet
+            bo.send({"type": "join", "table": control.summary["table"], "seat": "N"})
+            _until(lambda: model.names["N"] == "Bo", lambda: _show(control, model))
+            assert model.names["S"] == "Ann"
+        finally:
+            ann.close()
+            bo.close()
