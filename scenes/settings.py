@@ -56,6 +56,8 @@ TRICK_DELAY_MAX = 10.0
 """The longest pause after a trick, in seconds (0 waits for a click)."""
 SETTINGS_BYTES = 1_000_000
 """The largest settings file read (the game writes about 1,000 bytes)."""
+COACH_MARGINS = (5, 10, 20, 40)
+"""How much worse than Expert's choice (points per hand) a bid or card must be for the coach to ask."""
 
 
 class SettingError(ValueError):
@@ -95,6 +97,12 @@ class Settings:
     blind_offer: str = "trailing"
     allow_undo: bool = True
     """Whether the player may take back a bid or card (Ctrl+Z, the menu's Take back)."""
+    coach: bool = False
+    """Whether the coach asks before a bid or card clearly worse than Expert's takes effect."""
+    coach_margin: int = 20
+    """How much worse (points per hand) a choice must be for the coach to ask: one of :data:`COACH_MARGINS`."""
+    why: bool = True
+    """Whether pointing at a computer's card or bid at the table shows its reason."""
 
     def __post_init__(self) -> None:
         for field in fields(self):
@@ -183,6 +191,12 @@ def _number(low: float, high: float) -> Callable[[object], float]:
     return check
 
 
+def _margin(value: object) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value not in COACH_MARGINS:
+        raise SettingError(f"expected one of {', '.join(map(str, COACH_MARGINS))}, not {shown_value(value)}")
+    return value
+
+
 def _names(value: object) -> tuple[str, str, str, str]:
     if isinstance(value, str) or not isinstance(value, Iterable):
         raise SettingError(f"expected a list of four names, not {shown_value(value)}")
@@ -264,6 +278,9 @@ _CHECKS: dict[str, Callable[[Any], Any]] = {
     "scaling": _one_of(SCALINGS),
     "blind_offer": _one_of(BLIND_OFFERS),
     "allow_undo": _flag,
+    "coach": _flag,
+    "coach_margin": _margin,
+    "why": _flag,
 }
 
 

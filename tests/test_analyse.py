@@ -1,11 +1,13 @@
 """Review's perfect-play analysis: card by card marks, the best reachable per trick, the
-estimates beyond the time, and the ``python -m game.players.analyse`` command."""
+estimates beyond the time, and the ``python -m game.analyse`` command."""
 
 from __future__ import annotations
 
 import dataclasses
 import pickle
 import random
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -191,6 +193,16 @@ def test_the_command_prints_every_hand_of_a_log(tmp_path: Path, capsys: pytest.C
     assert "Game g1, hand 1 (Partner): bids S:13 W:1 N:nil E:1; scored NS +230 EW -20" in out
     assert "Every card solved exactly" in out
     assert "Skipped a damaged block" in out
+
+
+def test_python_m_game_analyse_runs_the_command(tmp_path: Path) -> None:
+    log = tmp_path / "Spades.save"
+    append_hand(log, LoggedHand.from_hand(one_suit_each(PARTNER), "g1", "Partner", {}))
+    done = subprocess.run([sys.executable, "-m", "game.analyse", str(log), "--time-limit", "0.1",
+                           "--estimate-deals", "4"], capture_output=True, text=True, timeout=120,
+                          cwd=Path(__file__).resolve().parent.parent)
+    assert done.returncode == 0, done.stderr
+    assert "Game g1, hand 1 (Partner)" in done.stdout and done.stdout.count("Trick 13") == 1
 
 
 def test_the_command_prints_each_cards_mark_as_review_shows_it() -> None:

@@ -557,7 +557,7 @@ def _number(value: float) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m game.players.analyse",
+    parser = argparse.ArgumentParser(prog="python -m game.analyse",
                                      description="Perfect-play analysis of every hand in a Spades.save log.")
     parser.add_argument("log", help="the hand log (Spades.save)")
     parser.add_argument("--time-limit", type=float, default=DEFAULT_TIME_LIMIT,

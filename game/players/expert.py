@@ -21,6 +21,7 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Mapping
+from dataclasses import dataclass
 
 import numpy as np
 
@@ -54,6 +55,15 @@ NIL_SAFETY = 0.7
 """Least share of simulated hands in which a nil must hold before Expert bids it: the
 playouts defend a nil better than real opponents attack it. Not under Suicide's one
 nil per pair, where the pair's nil goes to whichever partner holds it better."""
+
+
+@dataclass(frozen=True)
+class BidWorths:
+    """Each legal bid's simulated worth (points per hand for the side, minus the other side's),
+    and the nils held too seldom in simulation to be bid (:data:`NIL_SAFETY`)."""
+
+    worth: dict[Bid, float]
+    risky: frozenset[Bid]
 
 
 class ExpertPlayer:
@@ -114,6 +124,12 @@ class ExpertPlayer:
         return "bnil" if wanted and (covered or not self.rules.partners) else "look"
 
     def _simulated_bid(self, view: dict, seen: SeatView) -> str:
+        return str(self.chosen_bid(self.bid_worths(view, seen)))
+
+    def bid_worths(self, view: dict, seen: SeatView | None = None) -> BidWorths:
+        """What each legal bid is worth to this seat's side in simulated play (the points per hand
+        Expert's playouts expect, minus the other side's), and which nils are too risky to bid."""
+        seen = seen if seen is not None else SeatView.from_dict(view)
         knowledge = Knowledge.from_view(seen)
         deals = sample_deals(knowledge, max(MIN_BID_DEALS, self.budget // 12), self.rng)
         known = seen.bids
@@ -122,6 +138,7 @@ class ExpertPlayer:
         # Suicide: a nil safer than the partner's would be is worth bidding, however risky.
         pair_must_nil = self.rules.partners and self.rules.one_nil
         worth: dict[Bid, float] = {}
+        risky: set[Bid] = set()
         for as_nil in (False, True):
             chosen = [b for b in options if b.is_nil == as_nil]
             if not chosen:
@@ -135,12 +152,17 @@ class ExpertPlayer:
                 bids = self._assumed_bids(known, option, expected)
                 worth[option] = float(values.of(bids, batch.taken, batch.winners).mean())
                 if as_nil and held < self.nil_safety and len(options) > len(chosen) and not pair_must_nil:
-                    worth[option] = -np.inf
+                    risky.add(option)
+        return BidWorths(worth, frozenset(risky))
+
+    def chosen_bid(self, worths: BidWorths) -> Bid:
+        """The bid worth most (a risky nil never), one trick lower when that costs at most `bid_shade`."""
+        worth = {bid: value for bid, value in worths.worth.items() if bid not in worths.risky}
         best = max(worth, key=lambda b: (worth[b], -b.tricks))
         lower = Bid(best.tricks - 1)  # never shades a 1 into a nil
         if best.tricks > 1 and worth.get(lower, -np.inf) >= worth[best] - self.bid_shade:
             best = lower
-        return str(best)
+        return best
 
     def _playout_bids(self, known: Mapping[str, Bid], mine: Bid) -> dict[str, Bid]:
         """The bids the playouts know if this seat bids `mine`: the bids made, after the
@@ -187,17 +209,27 @@ class ExpertPlayer:
         legal = seen.legal_cards
         if len(legal) == 1:
             return legal[0].text
+        return self.best_card(seen, self.card_worths(view, seen))
+
+    def card_worths(self, view: dict, seen: SeatView | None = None) -> dict[str, float]:
+        """What each legal card is worth to this seat's side (card text to the points per hand its
+        search expects, minus the other side's), within the time limit if one is set."""
         started = time.perf_counter()
+        seen = seen if seen is not None else SeatView.from_dict(view)
+        legal = seen.legal_cards
         knowledge = Knowledge.from_view(seen, self._known)
         deal_count = min(MAX_PLAY_DEALS, max(MIN_PLAY_DEALS, self.budget // len(legal)))
         playouts = max(1, self.budget // (deal_count * len(legal)))
         values = OutcomeValues(self.rules, self.seat, seen.scores, differential=True, bags_ahead=True)
         deadline = None if self.time_limit is None else started + self.time_limit
-        worth = card_values(view, self.rules, knowledge, deal_count, playouts, heuristic_policy, values,
-                            self.rng, self.np_rng, weigh_bids=True, deadline=deadline,
-                            rounds=1 if deadline is None else PLAY_ROUNDS)
+        return card_values(view, self.rules, knowledge, deal_count, playouts, heuristic_policy, values,
+                           self.rng, self.np_rng, weigh_bids=True, deadline=deadline,
+                           rounds=1 if deadline is None else PLAY_ROUNDS)
+
+    def best_card(self, seen: SeatView, worth: Mapping[str, float]) -> str:
+        """The card worth most; of equal ones, the lowest."""
         power = self.deck.power
-        return max(legal, key=lambda c: (round(worth[c.text], 6), -power[c.index])).text
+        return max(seen.legal_cards, key=lambda c: (round(worth[c.text], 6), -power[c.index])).text
 
     def _new_hand_check(self, view: SeatView) -> None:
         """Forget the last hand's exchange when a new hand starts."""

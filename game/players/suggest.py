@@ -20,6 +20,7 @@ from game.bids import Bid
 from game.cards import SPADES, SUIT_NAMES, SUITS, Card, Deck
 from game.legality import trick_winner_index
 from game.players import decide
+from game.players.expert import ExpertPlayer
 from game.players.knowledge import Knowledge
 from game.players.levels import LEVELS
 from game.view import SeatView
@@ -40,6 +41,40 @@ def suggest(view: Mapping, level: str = "normal", seed: int = 0) -> Suggestion:
     return Suggestion(choice, explain(view, choice))
 
 
+@dataclass(frozen=True)
+class Evaluation:
+    """Expert's worth of each legal bid or card (`values`: its text to the points per hand the side
+    can expect, minus the opponents', as Expert's search weighs them), the `best` one and the
+    one-line `reason` for it. The coach compares a player's choice with `best` by these values."""
+
+    values: dict[str, float]
+    best: str
+    reason: str
+
+    def loss(self, choice: str) -> float:
+        """Points per hand `choice` gives up against the best choice (0 for a choice not valued)."""
+        return self.values[self.best] - self.values.get(choice, self.values[self.best])
+
+
+def evaluate(view: Mapping, seed: int = 0, time_limit: float | None = None) -> Evaluation | None:
+    """Expert's evaluation of every legal bid or card of a seat about to bid or play, by its own
+    search on deals consistent with the seat's view only (a card's search within `time_limit`
+    seconds if given); the best is the one Expert would choose. None in other phases, or with one
+    legal choice (there is nothing to compare)."""
+    seen = SeatView.from_dict(view)
+    if seen.phase not in ("bid", "play") or len(seen.legal) < 2:
+        return None
+    expert = ExpertPlayer(seen.seat, view["rules"], seed, time_limit=time_limit)
+    if seen.phase == "play":
+        values = expert.card_worths(dict(view), seen)
+        best = expert.best_card(seen, values)
+    else:
+        worths = expert.bid_worths(dict(view), seen)
+        values = {str(bid): worth for bid, worth in worths.worth.items()}
+        best = str(expert.chosen_bid(worths))
+    return Evaluation(values, best, explain(view, best))
+
+
 def explain(view: Mapping, choice: object) -> str:
     """A one-line reason for a choice, read off the position."""
     seen = SeatView.from_dict(view)
@@ -55,6 +90,17 @@ def explain(view: Mapping, choice: object) -> str:
     if choice == "keep":
         return "Keep this hand and bid it"
     return _explain_bid(seen, Bid.parse(str(choice)))
+
+
+def why(view: Mapping, choice: object, name: str) -> str:
+    """Why the player in the view's seat, called `name`, made `choice` (a card or a bid), in one
+    line read off that seat's view only (:func:`explain`): "East's 4♥: Partner's K♥ is winning: …"."""
+    if view["phase"] == "play":
+        what = Card.parse(str(choice)).label
+    else:
+        bid = Bid.parse(str(choice))
+        what = f"bid of {bid.label}" if not bid.is_nil else bid.label
+    return f"{name}'s {what}: {explain(view, choice)}"
 
 
 def _explain_bid(view: SeatView, bid: Bid) -> str:

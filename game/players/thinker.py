@@ -2,9 +2,9 @@
 
 Python threads share one interpreter lock, so a search in a thread would stall the
 frames; a :class:`Thinker` sends each question (a :class:`Request`: decide a seat's
-move, suggest one with a reason, or work on the perfect-play analysis of a finished
-hand for Review) to a worker process and the game polls for the :class:`Answer` once a
-frame. The worker is started with the ``spawn`` method on every
+move, suggest one with a reason, value every legal card for the coach, or work on the
+perfect-play analysis of a finished hand for Review) to a worker process and the game
+polls for the :class:`Answer` once a frame. The worker is started with the ``spawn`` method on every
 system, so it behaves the same on Windows, macOS and Linux.
 
 The worker keeps one player per level, seat, seed, rules and time limit, so a player
@@ -55,12 +55,13 @@ from typing import Any
 from game.players import decide
 from game.players.analyse import Analyser, AnalysisProgress
 from game.players.levels import ALL, LEVELS, level_named
-from game.players.suggest import suggest
+from game.players.suggest import evaluate, suggest
 from game.records.handlog import LoggedHand
 
-KINDS = ("decide", "suggest", "analyse")
-"""What a request may ask: a seat's own decision, a suggestion with its reason, or a slice
-of work on a hand's perfect-play analysis."""
+KINDS = ("decide", "suggest", "evaluate", "analyse")
+"""What a request may ask: a seat's own decision, a suggestion with its reason, Expert's value
+of every legal card (for the coach: a :class:`game.players.suggest.Evaluation`, or None), or
+a slice of work on a hand's perfect-play analysis."""
 
 ANALYSIS_SLICE = 0.4
 """Seconds an ``"analyse"`` request works on its analysis before answering with the progress:
@@ -76,6 +77,9 @@ Thinker computes in the calling process instead, slower but never stuck."""
 STOP_WAIT = 1.0
 """Seconds :meth:`Thinker.close` waits for the worker to end before killing it."""
 
+
+PARENT_CHECK = 1.0
+"""Seconds between a waiting worker's looks at whether the game that started it still runs."""
 
 DEADLINE_MARGIN = 3.0
 """Seconds a worker may take beyond a request's thinking budget before it counts as stuck:
@@ -156,6 +160,8 @@ class Brain:
                 return Answer(request.token, advice.choice, advice.reason)
             if request.kind == "decide":
                 return Answer(request.token, decide(self._player(request), dict(request.view)))
+            if request.kind == "evaluate":
+                return Answer(request.token, evaluate(request.view, request.seed, request.time_limit))
             if request.kind == "analyse":
                 return Answer(request.token, self._analyse(request))
             raise ValueError(f"unknown request kind {request.kind!r}; expected one of {', '.join(KINDS)}")
@@ -220,10 +226,17 @@ def thinking_budget(request: Request) -> float:
 
 
 def _serve(requests: Any, answers: Any) -> None:
-    """The worker's loop: answer each request in turn until a None arrives."""
+    """The worker's loop: answer each request in turn until a None arrives, or until the game
+    that started it is gone (killed, or crashed without closing it): a worker never outlives it."""
     brain = Brain()
+    parent = multiprocessing.parent_process()
     while True:
-        request = requests.get()
+        try:
+            request = requests.get(timeout=PARENT_CHECK)
+        except queue.Empty:
+            if parent is not None and not parent.is_alive():
+                return
+            continue
         if request is None:
             return
         answers.put(brain.answer(request))

@@ -704,12 +704,13 @@ class ReplayError(ValueError):
     """The engine refused a logged hand; the message says where."""
 
 
-def replay(logged: LoggedHand) -> Hand:
+def replay(logged: LoggedHand, before_bid: Callable[[Hand, BidRecord], None] | None = None) -> Hand:
     """The logged hand played again through the engine, from its deal to its score.
 
     The standings before the hand come from :meth:`LoggedHand.standings_before`.
     Compare the result's ``tricks`` and ``score`` texts with the log to check it;
-    ReplayError if the engine refuses a logged bid, exchange or card."""
+    ReplayError if the engine refuses a logged bid, exchange or card. `before_bid` is shown
+    the hand just before each logged bid is made (the bidder has looked, if it bid in sight)."""
     hand = Hand.from_holdings(logged.rules, logged.dealer, logged.deal, number=logged.number,
                               standings=logged.standings_before())
     try:
@@ -718,7 +719,7 @@ def replay(logged: LoggedHand) -> Hand:
                 if hand.bid_history[index].bid != record.bid:
                     raise RuleError(f"the rules fix {record.seat}'s bid at {hand.bid_history[index].bid}")
                 continue
-            _replay_bid(hand, record)
+            _replay_bid(hand, record, before_bid)
         if [(r.seat, r.final) for r in hand.bid_history] != [(r.seat, r.final) for r in logged.bids]:
             raise RuleError("the final bids differ from the log")
         pending = list(logged.exchanges)
@@ -741,7 +742,7 @@ def replay(logged: LoggedHand) -> Hand:
     return hand
 
 
-def _replay_bid(hand: Hand, record: BidRecord) -> None:
+def _replay_bid(hand: Hand, record: BidRecord, before_bid: Callable[[Hand, BidRecord], None] | None) -> None:
     """Make one logged bid, looking (or keeping the hand) first when it was not blind."""
     if hand.to_act != record.seat:
         raise RuleError(f"{hand.to_act} bids next, not {record.seat}")
@@ -749,6 +750,8 @@ def _replay_bid(hand: Hand, record: BidRecord) -> None:
         hand.look(record.seat)
     if hand.phase == "misdeal":
         hand.keep(record.seat)
+    if before_bid is not None:
+        before_bid(hand, record)
     hand.bid(record.seat, record.bid)
 
 

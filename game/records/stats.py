@@ -74,6 +74,10 @@ class Tally:
     """The player's side's highest final score in a finished game."""
     games_with_undo: int = 0
     """Finished games in which the player took back a bid or card (they count as won or lost too)."""
+    coach_spoke: int = 0
+    """Decisions on which the coach asked before the player's choice took effect."""
+    coach_followed: int = 0
+    """Of those, the decisions on which the player then chose something the coach had not asked about."""
 
     @property
     def games_played(self) -> int:
@@ -127,6 +131,8 @@ class Tally:
             raise ValueError("more contracts than hands")
         if tally.games_with_undo > tally.games_played:
             raise ValueError("more games with undo than games")
+        if tally.coach_followed > tally.coach_spoke:
+            raise ValueError("the coach was followed more often than it spoke")
         return tally
 
 
@@ -201,6 +207,12 @@ class Statistics:
         tally.games_with_undo += with_undo
         if score is not None and (tally.best_score is None or score > tally.best_score):
             tally.best_score = score
+
+    def record_coach(self, variant: str, level: str, followed: bool) -> None:
+        """Count a decision the coach spoke on, and whether the player followed its advice."""
+        tally = self.tally(variant, level)
+        tally.coach_spoke += 1
+        tally.coach_followed += followed
 
     def reset(self) -> None:
         """Forget everything."""
@@ -326,10 +338,20 @@ class StatsRecorder:
         if self.on_change:
             self.on_change()
 
+    def record_coach(self, followed: bool) -> None:
+        """The coach spoke on one of the player's decisions (`followed`: the player then chose
+        something else): counted and saved at once."""
+        if self.game is None:
+            return
+        self.statistics.record_coach(self.game.variant, self.level, followed)
+        self._save()
+        if self.on_change:
+            self.on_change()
+
     def _save(self) -> None:
         try:
             self.statistics.save(self.path)
-        except OSError as error:
-            self.error = f"Statistics not saved: {_reason(error)}"
+        except OSError as error:  # the same words each time (not the temporary file's random name): told once
+            self.error = f"Statistics not saved to {self.path}: {error.strerror or _reason(error)}"
         else:
             self.error = None

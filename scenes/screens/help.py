@@ -189,6 +189,10 @@ SHORTCUTS: list[Block] = [
     Pair("Enter (cards unseen)", "look at your cards; on a misdeal question keep the hand, D calls it"),
     Pair("S or right-click", "suggest: the computer proposes a bid or marks a card"),
     Pair("Ctrl+Z", "take back your last bid or card of the hand (also in the menu)"),
+    Pair("Point at a card", "another player's card on the table, or their bid: why they chose it (Options, "
+                            "Table: Why on hover)"),
+    Pair("Coach: Enter, Esc", "the coach asks before a card clearly worse than Expert's (Options, Game): Play "
+                              "it, or Take back and choose again"),
     Pair("L", "show the last trick"),
     Pair("M", "sound on or off"),
     Pair("Space or click", "skip an animation, or go on after a trick"),

@@ -8,7 +8,10 @@ as damaged while every other hand still opens. The list keeps only what it shows
 hand and where the hand is in the file; an opened hand is read again from there and played
 again through the engine (:class:`~scenes.screens.review_log.HandReplay`), which gives the
 position after each card; for South's
-plays the Expert player is asked, through the App's thinker, what it would have played.
+plays the Expert player is asked, through the App's thinker, what it would have played, and
+pointing at another seat's card on the table, or at its name plate, shows why that seat played
+or bid so, worked out from its own view then (:func:`game.players.suggest.why`, quick enough
+for the frame).
 The hand's perfect-play analysis (every card marked, the best reachable at each trick) is
 worked out in the thinker's worker process while the screen stays live, and drawn as it
 arrives (:mod:`scenes.screens.review_analysis`).
@@ -22,6 +25,7 @@ import pygame
 import pygame_gui
 
 from game.cards import DECKS, Card
+from game.players.suggest import why
 from game.players.thinker import Request
 from game.records.handlog import DamagedBlock, LoggedHand, read_block
 from game.scoring import HandScore
@@ -40,6 +44,7 @@ from scenes.look.palette import (
     PANEL,
     WARNING,
     WHITE,
+    Colour,
 )
 from scenes.scene import Scene
 from scenes.screens import review_analysis
@@ -151,6 +156,13 @@ class ReviewScene(Scene):
         """The marks the last frame showed beside the trick's cards, by card number (1-52)."""
         self.shown_status = ""
         """The analysis's status line the last frame showed (how far it is)."""
+        self.mouse: tuple[int, int] | None = None
+        self.plates: dict[str, pygame.Rect] = {}
+        """Where each seat's name plate (name, bid, tricks) was last drawn."""
+        self.reasons: dict[int, str] = {}
+        """Why each other seat's card of the opened hand was played (by its number), once pointed at."""
+        self.shown_why: str | None = None
+        """The reason the last frame showed in the advice band, if any."""
 
     # -- lifecycle ----------------------------------------------------------------------------------
     def enter(self) -> None:
@@ -291,6 +303,7 @@ class ReviewScene(Scene):
             return False
         self.step = 0
         self.advice = {}
+        self.reasons = {}
         self.asking = None
         self._drop_analysis()
         if self.analysis_on:
@@ -451,11 +464,50 @@ class ReviewScene(Scene):
                 keys[event.key]()
         elif event.type == pygame.MOUSEWHEEL:
             self.go(self.step - event.y)
+        elif event.type == pygame.MOUSEMOTION:
+            self.mouse = event.pos
 
     # -- drawing ------------------------------------------------------------------------------------
+    # -- why the others played their cards --------------------------------------------------------
+    def pointed_play(self) -> int | None:
+        """The number (1-52) of another seat's card on the table that the mouse points at, or None."""
+        position = self.position
+        if position is None or self.mouse is None:
+            return None
+        first = position.played - len(position.trick) + 1
+        for index in range(len(position.trick) - 1, -1, -1):
+            seat, _ = position.trick[index]
+            x, y = TRICK_SLOTS[seat]
+            if seat != "S" and pygame.Rect(x, y, CARD_W, CARD_H).collidepoint(self.mouse):
+                return first + index
+        return None
+
+    def pointed_bid(self) -> str | None:
+        """The other seat whose name plate (with its bid) the mouse points at, or None."""
+        if self.mouse is None:
+            return None
+        return next((seat for seat, rect in self.plates.items()
+                     if seat != "S" and seat in self.replay.bid_views and rect.collidepoint(self.mouse)), None)
+
+    def pointed_reason(self) -> str | None:
+        """Why the card or bid pointed at was chosen, from its player's view just before."""
+        number = self.pointed_play()
+        if number is not None:
+            if number not in self.reasons:
+                seat, card = self.replay.positions[number].last
+                self.reasons[number] = why(self.replay.views[number], str(card),
+                                           player_name(self.replay.logged, seat))
+            return self.reasons[number]
+        seat = self.pointed_bid() if self.replay is not None else None
+        if seat is None:
+            return None
+        record = next(record for record in self.replay.logged.bids if record.seat == seat)
+        return why(self.replay.bid_views[seat], str(record.bid), player_name(self.replay.logged, seat))
+
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(self.app.felt, (0, 0))
         self.drawn = {}
+        self.shown_why = None
         self.shown_marks, self.shown_status = [], ""
         if self.replay is None:
             self._draw_list(surface)
@@ -626,11 +678,11 @@ class ReviewScene(Scene):
             colour = GOLD if seat == position.to_act else WHITE
             y = ROW_Y[seat] - 11
             if seat in ("N", "S"):
-                text.draw(surface, words, (layout.WIDTH // 2, y), colour, align="centre")
+                self.plates[seat] = text.draw(surface, words, (layout.WIDTH // 2, y), colour, align="centre")
             elif seat == "W":
-                text.draw(surface, words, (EDGE, y), colour)
+                self.plates[seat] = text.draw(surface, words, (EDGE, y), colour)
             else:
-                text.draw(surface, words, (layout.WIDTH - EDGE, y), colour, align="right")
+                self.plates[seat] = text.draw(surface, words, (layout.WIDTH - EDGE, y), colour, align="right")
 
     def _draw_corners(self, surface: pygame.Surface, position: Position, logged: LoggedHand) -> None:
         left = [f"Game {short_game(logged.game_id)}", f"Hand {logged.number}  {_fit(logged.variant, 12)}"]
@@ -688,9 +740,26 @@ class ReviewScene(Scene):
                       shadow=None)
 
     def _draw_advice(self, surface: pygame.Surface) -> None:
+        """The band under the table: why the card pointed at was played, or else Expert's word on
+        South's card just played."""
+        self.shown_why = self.pointed_reason()
+        shown = (self.shown_why, WHITE) if self.shown_why else self._advice_words()
+        if shown is None:
+            return
+        words, colour = shown
+        lines = text.wrap(words, layout.WIDTH - 2 * EDGE - 8)[:3]
+        box = pygame.Rect(EDGE, ADVICE_Y - 3, layout.WIDTH - 2 * EDGE, len(lines) * text.LINE + 4)
+        shade = pygame.Surface(box.size, pygame.SRCALPHA)
+        shade.fill((*PANEL, 190))
+        surface.blit(shade, box)
+        for i, line in enumerate(lines):
+            text.draw(surface, line, (box.centerx, ADVICE_Y + i * text.LINE), colour, align="centre", shadow=BLACK)
+
+    def _advice_words(self) -> tuple[str, Colour] | None:
+        """Expert's word on South's card just played, and its colour; None after another seat's card."""
         step = self.advice_step()
         if step is None:
-            return
+            return None
         played = self.position.last[1]
         name = player_name(self.replay.logged, "S")
         head = f"{name} played {played.label}."
@@ -704,13 +773,7 @@ class ReviewScene(Scene):
             same = choice == played
             verdict = "Expert agrees" if same else f"Expert would play {choice.label}"
             words, colour = f"{head} {verdict} \u2014 {answer[1]}", GOOD if same else GOLD
-        lines = text.wrap(words, layout.WIDTH - 2 * EDGE - 8)[:3]
-        box = pygame.Rect(EDGE, ADVICE_Y - 3, layout.WIDTH - 2 * EDGE, len(lines) * text.LINE + 4)
-        shade = pygame.Surface(box.size, pygame.SRCALPHA)
-        shade.fill((*PANEL, 190))
-        surface.blit(shade, box)
-        for i, line in enumerate(lines):
-            text.draw(surface, line, (box.centerx, ADVICE_Y + i * text.LINE), colour, align="centre", shadow=BLACK)
+        return words, colour
 
     # -- for tests and the screenshot ----------------------------------------------------------------
     @property

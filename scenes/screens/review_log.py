@@ -47,23 +47,26 @@ class HandReplay:
     """A logged hand played again through the engine, with the position after every card.
 
     The bids and any exchange are replayed with :func:`game.records.handlog.replay` (on the hand
-    without its tricks), then the logged cards are played one by one. South's seat view
-    before each of South's plays is kept for asking Expert. ReplayError if the engine
-    refuses the log.
+    without its tricks), then the logged cards are played one by one. Each seat's view
+    before each of its bids and plays is kept: South's for asking Expert, the others' for why
+    they bid and played as they did. ReplayError if the engine refuses the log.
     """
 
     def __init__(self, logged: LoggedHand) -> None:
         self.logged = logged
-        self.final: Hand = replay(logged)
+        self.bid_views: dict[str, dict[str, Any]] = {}
+        """Each seat's view just before it made its bid (for why it bid that)."""
+        self.final: Hand = replay(logged, lambda hand, record: self.bid_views.update(
+            {record.seat: seat_view(hand, record.seat)}))
         hand = replay(dataclasses.replace(logged, tricks=()))
         self.positions: list[Position] = [self._position(hand, 0, None)]
-        self.south_views: dict[int, dict[str, Any]] = {}
-        """South's seat view before a play, by the number of cards played once it is made."""
+        self.views: dict[int, dict[str, Any]] = {}
+        """The seat view of the player of each card before playing it, by the number of cards
+        played once it is made."""
         played = 0
         for trick in logged.tricks:
             for seat, card in trick.plays:
-                if seat == "S":
-                    self.south_views[played + 1] = seat_view(hand, "S")
+                self.views[played + 1] = seat_view(hand, seat)
                 try:
                     hand.play(seat, card)
                 except RuleError as error:  # replay() accepted it, so this cannot happen
@@ -71,6 +74,8 @@ class HandReplay:
                 played += 1
                 self.positions.append(self._position(hand, played, (seat, card)))
         self.score: HandScore | None = self.final.score
+        self.south_views = {step: view for step, view in self.views.items() if view["seat"] == "S"}
+        """South's seat view before a play, by the number of cards played once it is made."""
 
     @staticmethod
     def _position(hand: Hand, played: int, last: tuple[str, Card] | None) -> Position:

@@ -8,6 +8,7 @@ from pathlib import Path
 import pygame
 import pygame_gui
 
+from game.players.levels import PLAYABLE
 from game.records.stats import Key, Statistics, Tally
 from game.rules import CUSTOM_SLOTS, PRESETS, custom_variant
 from scenes.look import text, widgets
@@ -23,7 +24,7 @@ VISIBLE_ROWS = 15
 NAME_X, LEVEL_X = PANEL_RECT.x + 12, PANEL_RECT.x + 124
 NAME_CHARS = 13
 BUTTON_Y = PANEL_RECT.bottom - 28
-LEVEL_ORDER = ("normal", "expert")
+LEVEL_ORDER = tuple(level.name for level in PLAYABLE)
 VARIANT_ORDER = tuple(v.name for v in PRESETS.values()) + tuple(custom_variant(s).name for s in CUSTOM_SLOTS)
 
 
@@ -78,6 +79,15 @@ def summary(total: Tally) -> str:
     if total.best_score is not None:
         words += f" Best score {total.best_score}."
     return words
+
+
+def coach_line(total: Tally) -> str:
+    """How often the coach spoke and was followed (empty before it has spoken)."""
+    if not total.coach_spoke:
+        return ""
+    times = "once" if total.coach_spoke == 1 else f"{total.coach_spoke} times"
+    share = _percent(total.coach_followed / total.coach_spoke)
+    return f"The coach spoke {times}; its advice was followed {total.coach_followed} ({share})."
 
 
 class StatisticsScene(Scene):
@@ -162,6 +172,7 @@ class StatisticsScene(Scene):
         text.draw(surface, "STATISTICS", (centre, PANEL_RECT.y + 12), GOLD, size=16, align="centre")
         total = self.statistics.total
         text.draw(surface, summary(total), (centre, PANEL_RECT.y + 36), WHITE, align="centre", shadow=None)
+        text.draw(surface, coach_line(total), (centre, PANEL_RECT.y + 47), GREY_LIGHT, align="centre", shadow=None)
         rows = ordered(self.statistics)
         if not rows:
             for i, line in enumerate(("Nothing counted yet.", "Play a game: every hand and every finished",

@@ -14,7 +14,13 @@ asks :meth:`TableController.next_moment` what the table waits for:
 The player's choices come back through :meth:`TableController.choose`, which answers with
 the rule's refusal, if any; :meth:`TableController.take_back` takes the last one back. A
 computer's answer that fails or breaks a rule is replaced by Normal's choice, so the game
-always goes on. Suggest asks the partner's level once per decision. This controller runs
+always goes on. Suggest asks the partner's level once per decision.
+
+With the coach on, Expert values the player's bids and cards in the worker as soon as the turn opens
+(:meth:`TableController.coach_question` then asks before a bid or card clearly worse than Expert's
+takes effect, at once, or lets it go unasked if the values have not come). Each computer's
+bid and card is kept with the seat view it was made from, so :meth:`TableController.why`
+gives its reason from that seat's view only. This controller runs
 the engine here, for a game on this computer; a table on a server offers the same face to
 the same screen (without take back).
 """
@@ -27,11 +33,13 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from game.bids import Bid
+from game.cards import Card
 from game.events import Event
 from game.game import Game
 from game.hand import RuleError
 from game.players import decide
 from game.players.levels import LEVELS, level_named
+from game.players.suggest import Evaluation, why
 from game.players.thinker import Answer, Request, player_seed
 from game.view import seat_view
 from scenes.table.model import TableModel
@@ -39,6 +47,8 @@ from scenes.table.model import TableModel
 PLAYER = "S"
 """The seat of the person at this screen."""
 UNDO_OFF = "Take back is off: turn on Allow take back in Options, Table"
+COACH_LEVEL = "expert"
+"""The level the coach compares the player's bids and cards with."""
 
 
 class Preferences(Protocol):
@@ -48,6 +58,9 @@ class Preferences(Protocol):
     blind_offer: str
     auto_last_card: bool
     allow_undo: bool
+    coach: bool
+    """Optional (preferences without it have the coach off), as is `coach_margin`."""
+    coach_margin: int
 
 
 class Asker(Protocol):
@@ -89,13 +102,39 @@ class BidsPause:
 Moment = Turn | Thinking | BidsPause | None
 
 
+@dataclass(frozen=True)
+class CoachQuestion:
+    """The coach asks before the player's bid or card `choice` takes effect: Expert would choose
+    `best`, for `reason`, and `choice` gives up about `loss` points per hand."""
+
+    choice: str
+    best: str
+    reason: str
+    loss: float
+    phase: str = "play"
+    """``play`` or ``bid``."""
+
+    @property
+    def words(self) -> str:
+        """The question in words: "Expert would play Q♠: … The 4♥ gives up about 30 points. Play 4♥ anyway?",
+        or for a bid "Expert would bid 4: … Bidding 6 gives up about 20 points. Bid 6 anyway?"."""
+        reason = self.reason[:1].lower() + self.reason[1:]
+        loss = round(self.loss)
+        if self.phase == "play":
+            mine = Card.parse(self.choice).label
+            return (f"Expert would play {Card.parse(self.best).label}: {reason}. The {mine} gives up about "
+                    f"{loss} points. Play {mine} anyway?")
+        mine, best = Bid.parse(self.choice).label, Bid.parse(self.best).label
+        return f"Expert would bid {best}: {reason}. Bidding {mine} gives up about {loss} points. Bid {mine} anyway?"
+
+
 class TableController:
     """One game on this computer: the engine, its events still to show, and the computer
     players asked through `asker` (`new_token` numbers each question; `preferences()` gives
     the player's level and play options as they are now)."""
 
     def __init__(self, game: Game, pending: deque[Event], asker: Asker, preferences: Callable[[], Preferences],
-                 new_token: Callable[[], int]) -> None:
+                 new_token: Callable[[], int], on_coach: Callable[[bool], None] | None = None) -> None:
         self.game = game
         self.pending = pending
         self.asker = asker
@@ -111,6 +150,17 @@ class TableController:
         self.advice_key: tuple | None = None
         self.reviewed = 0
         """The last hand whose bids have been looked at."""
+        self.on_coach = on_coach
+        """Told, once the player decides a turn the coach spoke on, whether its advice was followed."""
+        self.coach_token: int | None = None
+        self.evaluation: Evaluation | None = None
+        """Expert's values of the player's bids or cards for the turn `evaluation_key`, once they have come."""
+        self.evaluation_key: tuple | None = None
+        self.questioned: tuple[tuple, frozenset[str]] | None = None
+        """The turn the coach spoke on, and the choices it asked about."""
+        self.made: dict[tuple[int, str, str], tuple[dict, Any]] = {}
+        """Each computer's card (by hand, seat and card) and bid (``"bid"``) of the last two hands,
+        with the seat view it was made from."""
 
     online = False
     catching_up = False
@@ -193,7 +243,10 @@ class TableController:
         if self._plays_itself():
             self.game.apply(PLAYER, str(hand.holding(PLAYER)[0]))
             return None
-        return self.turn()
+        turn = self.turn()
+        if turn is not None:
+            self._think_ahead(turn)
+        return turn
 
     def _plays_itself(self) -> bool:
         """The player's last card goes by itself (a preference)."""
@@ -235,35 +288,112 @@ class TableController:
 
     def _collect_answers(self) -> None:
         while (answer := self.asker.poll()) is not None:
+            key = self.turn().key if self.turn() else None
             if answer.token == self.suggest_token:
                 self.suggest_token = None
-                key = self.turn().key if self.turn() else None
                 if not answer.error and key == self.advice_key:
                     self.advice = answer
+            elif answer.token == self.coach_token:
+                self.coach_token = None
+                if not answer.error and key == self.evaluation_key:
+                    self.evaluation = answer.choice
             elif self.asked is not None and answer.token == self.asked[0]:
                 self.answer = answer
 
     def _play_answer(self, seat: str, answer: Answer) -> None:
         """Play a computer's answer; if it failed or the rules refuse it, Normal decides."""
+        view = seat_view(self.game.hand, seat)
+        choice = answer.choice
         try:
             if answer.error:
                 raise RuleError(answer.error)
-            self.game.apply(seat, answer.choice)
+            self.game.apply(seat, choice)
         except RuleError:
-            view = seat_view(self.game.hand, seat)
-            self.game.apply(seat, decide(LEVELS["normal"](seat, view["rules"], self.decision_seed()), view))
+            choice = decide(LEVELS["normal"](seat, view["rules"], self.decision_seed()), view)
+            self.game.apply(seat, choice)
+        self._remember(seat, view, choice)
+
+    def _remember(self, seat: str, view: dict, choice: Any) -> None:
+        """Keep a computer's card or bid with the view it was made from (for :meth:`why`)."""
+        phase = view["phase"]
+        if phase == "play":
+            what = str(choice)
+        elif phase == "bid" or (phase == "blind" and choice != "look"):
+            what = "bid"
+        else:
+            return
+        number = view["hand_number"]
+        if any(key[0] < number - 1 for key in self.made):
+            self.made = {key: made for key, made in self.made.items() if key[0] >= number - 1}
+        self.made[(number, seat, what)] = (view, choice)
+
+    def why(self, hand_number: int, seat: str, card: Card | None = None) -> str | None:
+        """Why the computer in `seat` played `card` in hand `hand_number` (with no card: made its
+        bid), in one line from that seat's own view; None for a choice not seen made here (the
+        player's, or one made before a restored game was picked up)."""
+        made = self.made.get((hand_number, seat, str(card) if card is not None else "bid"))
+        return why(made[0], made[1], self.game.names[seat]) if made is not None else None
 
     def decision_seed(self) -> int:
         """A seed that changes with every decision of the game (for Normal's stand-in, Suggest)."""
         return (self.game.seed + 7919 * len(self.game.actions)) % 2**31
 
+    # -- the coach ----------------------------------------------------------------------------------------
+    def _coach_margin(self) -> int | None:
+        """The points per hand a bid or card must lose against Expert's for the coach to ask; None with the coach off."""
+        preferences = self.preferences()
+        return getattr(preferences, "coach_margin", None) if getattr(preferences, "coach", False) else None
+
+    def _think_ahead(self, turn: Turn) -> None:
+        """With the coach on, Expert values the player's bids or cards while the player looks (once a turn)."""
+        if turn.phase not in ("bid", "play") or len(turn.legal) < 2 or self.evaluation_key == turn.key:
+            return
+        if self._coach_margin() is None:
+            return
+        self.evaluation, self.evaluation_key = None, turn.key
+        self.coach_token = self.new_token()
+        self.asker.ask(Request(self.coach_token, "evaluate", COACH_LEVEL, seat_view(self.game.hand, PLAYER),
+                               seed=self.decision_seed(), time_limit=level_named(COACH_LEVEL).in_game_limit))
+
+    def coach_question(self, choice: Any) -> CoachQuestion | None:
+        """The coach's question before the player's `choice` takes effect, or None to go on: the coach
+        is off, Expert's values for this turn have not come (never waited for), the choice is within
+        the margin of Expert's, or the coach asked about this choice already (the player insists)."""
+        margin = self._coach_margin()
+        turn = self.turn()
+        if margin is None or turn is None or not isinstance(choice, str):
+            return None
+        self._collect_answers()
+        evaluation = self.evaluation if self.evaluation_key == turn.key else None
+        if evaluation is None or choice not in evaluation.values:
+            return None
+        asked = self.questioned[1] if self.questioned is not None and self.questioned[0] == turn.key else frozenset()
+        loss = evaluation.loss(choice)
+        if choice in asked or loss < margin:
+            return None
+        self.questioned = (turn.key, asked | {choice})
+        return CoachQuestion(choice, evaluation.best, evaluation.reason, loss, turn.phase)
+
+    def _decided(self, key: tuple, choice: Any) -> None:
+        """The player's decision of turn `key` is made: if the coach spoke on it, say whether the
+        choice was one it asked about (advice not followed) or another (followed)."""
+        if self.questioned is None or self.questioned[0] != key:
+            return
+        followed = str(choice) not in self.questioned[1]
+        self.questioned = None
+        if self.on_coach is not None:
+            self.on_coach(followed)
+
     # -- the player's choices -----------------------------------------------------------------------
     def choose(self, choice: Any) -> str | None:
         """Make the player's choice (view notation); the rule's refusal in plain words, or None."""
+        turn = self.turn()
         try:
             self.game.apply(PLAYER, choice)
         except RuleError as refusal:
             return str(refusal)
+        if turn is not None:
+            self._decided(turn.key, choice)
         return None
 
     def take_back(self) -> Any:
@@ -282,6 +412,7 @@ class TableController:
         self.pending.clear()
         self.asked, self.answer = None, None
         self.suggest_token, self.advice, self.advice_key = None, None, None
+        self.coach_token, self.evaluation, self.evaluation_key, self.questioned = None, None, None, None
         if self.game.phase != "play":
             self.reviewed = 0  # the bids will be looked at again once they are in
         return taken[0][1]

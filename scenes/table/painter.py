@@ -115,15 +115,41 @@ class TablePainter:
                 surface.blit(self.art.highlighted(card), (x, y))
                 text.draw(surface, "*", (x + layout.CARD_W + 2, y - 2), GOLD)
 
+    def pointed(self, pos: tuple[int, int], model: TableModel,
+                hidden: Collection[Card] = ()) -> tuple[str, Card | None] | None:
+        """What the mouse points at of the other seats' choices: a card on the table (its seat and
+        the card), a name plate with a bid (the seat and None), or nothing."""
+        for seat, card in reversed(model.trick):
+            x, y = layout.TRICK_SLOTS[seat]
+            if seat != "S" and card not in hidden and pygame.Rect(x, y, layout.CARD_W, layout.CARD_H).collidepoint(pos):
+                return seat, card
+        for seat in SEATS:
+            if seat != "S" and seat in model.bids and self.plate_rect(model, seat).collidepoint(pos):
+                return seat, None
+        return None
+
     # -- words -------------------------------------------------------------------------------
+    @staticmethod
+    def plate_lines(model: TableModel, seat: str) -> list[str]:
+        """A seat's name plate: its name (and the dealer's mark), its bid and tricks taken."""
+        name = model.names[seat] + (" (D)" if seat == model.dealer else "")
+        bid = model.bids.get(seat)
+        counts = f"B:{bid.display if bid else '-'} T:{model.taken[seat]}"
+        return [name + "  " + counts] if seat == "N" else [name, counts]
+
+    def plate_rect(self, model: TableModel, seat: str) -> pygame.Rect:
+        """Where a seat's name plate is drawn (without the thinking dots)."""
+        x, y, align = layout.PLATES[seat]
+        lines = self.plate_lines(model, seat)
+        width = max(text.render(line, WHITE).get_width() for line in lines)
+        left = x - width if align == "right" else x - width // 2 if align == "centre" else x
+        return pygame.Rect(left, y, width, len(lines) * text.LINE)
+
     def draw_plates(self, surface: pygame.Surface, model: TableModel, marks: Marks) -> None:
         for seat in SEATS:
             x, y, align = layout.PLATES[seat]
             colour = GOLD if seat == marks.to_act else WHITE
-            name = model.names[seat] + (" (D)" if seat == model.dealer else "")
-            bid = model.bids.get(seat)
-            counts = f"B:{bid.display if bid else '-'} T:{model.taken[seat]}"
-            lines = [name + "  " + counts] if seat == "N" else [name, counts]
+            lines = self.plate_lines(model, seat)
             if seat == marks.to_act and marks.thinking:
                 lines.append("." * (1 + int(marks.clock / DOTS_STEP) % 3))
             for i, line in enumerate(lines):

@@ -94,7 +94,7 @@ class TableScene(Scene):
         if control is None:
             session = app.session
             control = TableController(session.game, session.pending, app.thinker, lambda: app.settings,
-                                      app.new_token)
+                                      app.new_token, on_coach=self.count_coach)
         self.control = control
         self.model = self.control.new_model()
         self.painter = TablePainter(app.art, app.felt)
@@ -116,6 +116,8 @@ class TableScene(Scene):
         self.suggested: Card | None = None
         self.selected: set[Card] = set()
         self.hover: Card | None = None
+        self.pointed: tuple[str, Card | None] | None = None
+        """The other seat's card on the table or bid the mouse points at (Why did they play that?)."""
         self.thinking: str | None = None
         """The computer seat whose decision is awaited."""
         self.reveal = False
@@ -376,7 +378,14 @@ class TableScene(Scene):
                                                                           len(self.selected) <= turn.give))
 
     def act(self, choice) -> None:
-        """Carry out the player's choice; a refusal is explained above the hand."""
+        """Carry out the player's choice; a refusal is explained above the hand. With the coach on,
+        a bid or card clearly worse than Expert's is asked about first: Play (or Bid) goes on with
+        it, Take back returns to choosing."""
+        question = None if self.control.online else self.control.coach_question(choice)
+        if question is not None:
+            go_on = "Bid" if question.phase == "bid" else "Play"
+            self.app.open("confirm", "The coach asks", question.words, go_on, "Take back", lambda: self.act(choice))
+            return
         refusal = self.control.choose(choice)
         if refusal:
             self.say(refusal, this_turn=True)
@@ -385,6 +394,24 @@ class TableScene(Scene):
         self.end_turn_messages()
         self.turn = None
         self.selected = set()
+
+    def count_coach(self, followed: bool) -> None:
+        """The coach spoke on a decision now made: counted in the statistics."""
+        if self.app.recorder is not None:
+            self.app.recorder.record_coach(followed)
+
+    def point_at(self, pos: tuple[int, int]) -> None:
+        """Pointing at another seat's card on the table or its bid shows why it was chosen, from that
+        seat's view (the Why option; at a table on this computer)."""
+        if self.control.online or not self.app.settings.why:
+            return
+        pointed = self.painter.pointed(pos, self.model, self.in_flight)
+        if pointed == self.pointed:
+            return
+        self.pointed = pointed
+        reason = self.control.why(self.model.hand_number, *pointed) if pointed is not None else None
+        if reason:
+            self.say(reason, life=2 * layout.MESSAGE_LIFE)
 
     def ask_suggestion(self) -> None:
         """Suggest (S, right click): the partner's level is asked once per decision; asked
@@ -424,6 +451,7 @@ class TableScene(Scene):
             self.on_key(event)
         elif event.type == pygame.MOUSEMOTION:
             self.hover = self.card_at(event.pos)
+            self.point_at(event.pos)
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 3:
             self.ask_suggestion()
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
@@ -561,7 +589,7 @@ class TableScene(Scene):
         self.hurry = self.reveal = self.show_last = False
         self._close_box()
         self.turn, self.thinking, self.advice, self.suggested, self.hover = None, None, None, None, None
-        self.selected = set()
+        self.selected, self.pointed = set(), None
         self.model = self.control.new_model()
 
     def skip(self) -> None:

@@ -1,4 +1,5 @@
-"""The Game page: the variant and its summary, the computer level, the blind question, names, Save Hand."""
+"""The Game page: the variant and its summary, the computer level, the blind question, names, Save Hand,
+the coach."""
 
 from __future__ import annotations
 
@@ -19,12 +20,14 @@ from scenes.screens.options.frame import (
     variant_name,
     variant_rules,
 )
-from scenes.settings import BLIND_OFFERS, LEVELS, NAME_LENGTH
+from scenes.settings import BLIND_OFFERS, COACH_MARGINS, LEVELS, NAME_LENGTH
 
 LEVEL_HELP = "How well the computer players bid and play: Normal plays sensibly, Expert thinks ahead."
 BLIND_OFFER_HELP = ("Whether to ask \"Bid blind?\" before you see your cards, where the rules allow a blind "
                     "bid: every hand, only while your side is behind, or never.")
 BLIND_OFFER_WORDS = {"always": "Always", "trailing": "When behind", "never": "Never"}
+COACH_HELP = ("The coach asks \"Play it anyway?\" before a card that loses this many points per hand or more "
+              "against Expert's choice: Play goes on, Take back lets you choose again.")
 
 
 class GamePage(OptionsFrame):
@@ -65,8 +68,21 @@ class GamePage(OptionsFrame):
         self._row(x, y, width, "Save Hand", "Append every finished hand, with its deal, bids and play, to "
                                             "Spades.save in the current folder (Review Hands reads it).")
         self._on_off(CONTROL_X, y, "save_hand")
+        y += 24
+        self._row(x, y, width, "Coach", COACH_HELP)
+        current = settings.coach_margin if settings.coach else 0
+        end = self._choices(CONTROL_X, y, [(0, "Off"), *((m, str(m)) for m in COACH_MARGINS)], current,
+                            self._change_coach)
+        self.labels.append(("points", (end + 2, y + 5), GREY_LIGHT))
         if self.app.session is not None and not self.app.session.game.over:
-            self.labels.append(("Variant and names apply from the next new game.", (x, y + 34), GOLD))
+            self.labels.append(("Variant and names apply from the next new game.", (x, y + 26), GOLD))
+
+    def _change_coach(self, margin: int) -> None:
+        """Off (0), or on asking about a card worse than Expert's by `margin` points or more."""
+        if margin:
+            self.change(coach=True, coach_margin=margin)
+        else:
+            self.change(coach=False)
 
     def _variant_menu(self, x: int, y: int, width: int) -> None:
         choices = [(variant.name, variant_id) for variant_id, variant in PRESETS.items()]

@@ -1,4 +1,5 @@
-"""The Table page: the hand's sorting, the deck's colours, helpers in play, take back and the card back."""
+"""The Table page: the hand's sorting, the deck's colours, helpers in play, take back, why the computers
+played, and the card back."""
 
 from __future__ import annotations
 
@@ -15,6 +16,8 @@ from scenes.screens.options.frame import (
 )
 from scenes.table.model import sort_hand
 
+ROW_STEP = 22
+"""From one row to the next (eight rows and the card backs share the page)."""
 PREVIEW_HAND = ("AS", "9S", "3S", "KH", "7H", "QC", "4C", "AD", "TD")
 """The little hand on the Table page: shows the sort order and the four-colour deck."""
 
@@ -24,33 +27,37 @@ class TablePage(OptionsFrame):
     def _build_table(self) -> None:
         settings = self.app.settings
         x, width = 16, 396
-        y = PAGE_TOP + 8
+        y = PAGE_TOP + 6
         self._row(x, y, width, "Sort spades", "Where the trumps go in your hand: at the left or at the right.")
         self._choices(CONTROL_X, y, [(True, "First"), (False, "Last")], settings.spades_first,
                       lambda value: self.change(spades_first=value))
-        y += 24
+        y += ROW_STEP
         self._row(x, y, width, "Aces go", "Each suit of your hand sorted high to low (aces at the left) or low to "
                                           "high (aces at the right).")
         self._choices(CONTROL_X, y, [(True, "Left"), (False, "Right")], settings.aces_left,
                       lambda value: self.change(aces_left=value))
-        y += 24
+        y += ROW_STEP
         self._row(x, y, width, "Four colours", "Blue diamonds and green clubs, so no two suits look alike.")
         self._on_off(CONTROL_X, y, "four_colour")
-        y += 24
+        y += ROW_STEP
         self._row(x, y, width, "Dim unplayable", "In play, cards you may not play now are greyed.")
         self._on_off(CONTROL_X, y, "dim_illegal")
-        y += 24
+        y += ROW_STEP
         self._row(x, y, width, "Play last card", "Your last card of a hand is played for you.")
         self._on_off(CONTROL_X, y, "auto_last_card")
-        y += 24
+        y += ROW_STEP
         self._row(x, y, width, "Click to raise", "On: the first click raises a card, a second click plays it. "
                                                  "Off: one click plays.")
         self._on_off(CONTROL_X, y, "click_to_raise")
-        y += 24
+        y += ROW_STEP
         self._row(x, y, width, "Allow take back", "Ctrl+Z or the menu's Take back returns your last bid or card "
                                                   "of the hand. A game with a take-back counts as \"with undo\".")
         self._on_off(CONTROL_X, y, "allow_undo")
-        y += 28
+        y += ROW_STEP
+        self._row(x, y, width, "Why on hover", "Point at another player's card on the table or at their bid to "
+                                               "see why they chose it, worked out from what they could see.")
+        self._on_off(CONTROL_X, y, "why")
+        y += ROW_STEP + 4
         self._row(x, y, layout.WIDTH - 32, "Card back", "The pattern on the back of the cards: click one to "
                                                         "use it.", height=66)
         spacing = (layout.WIDTH - 24 - CONTROL_X) // len(BACKS)

@@ -1,0 +1,58 @@
+"""Takes the screenshot of the coach's question for the docs: ``python -m scenes.tools.coach_shot [file.png]``.
+
+It plays the first hand dealt from seed 7 with the coach on (South choosing like Normal, the
+computers at Normal) to the known blunder of ``tests/test_coach.py``: East bid nil and wins the
+trick with the Q♣, and South, void in clubs, plays the A♠, which would save East's nil. The
+coach asks; the frame is saved (scaled 2x, nearest neighbour). Runs headless (SDL dummy driver).
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import tempfile
+from pathlib import Path
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+from scenes.app import App, AppConfig  # noqa: E402
+from scenes.screens.confirm import ConfirmScene  # noqa: E402
+from scenes.table.view import TableScene  # noqa: E402
+from scenes.tools.screenshots import FRAME, save, south_choice  # noqa: E402
+
+SEED = 7
+TRICK = [("W", "9C"), ("N", "8C"), ("E", "QC")]
+BLUNDER = "AS"
+DEFAULT_OUT = Path(__file__).resolve().parent.parent.parent / "docs/screenshots/coach.png"
+
+
+def take(out: Path) -> None:
+    work = Path(tempfile.mkdtemp())
+    app = App(AppConfig(windowed=True, seed=SEED, speed="instant", inline_thinker=True, silent=True,
+                        settings_path=work / "settings.json", saved_game=work / "game.json", save_dir=work,
+                        statistics_path=work / "statistics.json"))
+    app.change_settings(coach=True, coach_margin=20, blind_offer="never")
+    app.new_game()
+    for _ in range(60 * 60 * 5):
+        app.step(FRAME)
+        top = app.scenes[-1]
+        if isinstance(top, ConfirmScene):
+            break
+        if not isinstance(top, TableScene) or top.busy or top.turn is None:
+            continue
+        trick = [(seat, str(card)) for seat, card in top.game.hand.trick]
+        top.act(BLUNDER if trick == TRICK else south_choice(top))
+    else:
+        raise SystemExit("the coach never asked")
+    for _ in range(5):
+        app.step(FRAME)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    save(app, out.parent, out.stem)
+    app.close()
+
+
+if __name__ == "__main__":
+    target = Path(sys.argv[1]) if len(sys.argv) > 1 else DEFAULT_OUT
+    take(target)
+    print("saved", target)

@@ -1,0 +1,256 @@
+"""The coach: with it on, a card clearly worse than Expert's is asked about before it takes effect
+("Expert would play …. Play A♠ anyway?", Play / Take back); Expert values the cards as the turn
+opens, so the question comes at once, and never holds the game up when the values are late. The
+statistics count how often it spoke and was followed.
+
+The known blunder: in the first hand dealt from seed 7 (the App's), East bid nil and leads the trick
+with the Q♣ on the fifth trick; South, void in clubs, would save East's nil by trumping."""
+
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import dataclass
+
+from game.cards import Card
+from game.game import Game
+from game.players.thinker import Answer, Request, Thinker
+from game.records.stats import Statistics
+from game.rules import PRESETS
+from scenes.screens.confirm import ConfirmScene
+from scenes.screens.options import OptionsScene
+from scenes.screens.statistics import coach_line
+from scenes.settings import Settings
+from scenes.table.controller import CoachQuestion, TableController, Turn
+from tests.app_driver import (
+    answer_with_mouse,
+    card_spot,
+    click,
+    click_widget,
+    frames,
+    make_app,
+    player_turn,
+    reach_play,
+    start_game,
+    wait_for,
+)
+
+SEED = 7
+BLUNDER, BEST = Card.parse("AS"), Card.parse("QH")
+
+
+def blunder_table(tmp_path, **settings):
+    """The App with `settings`, at South's turn in the known position (East's nil winning the trick)."""
+    app = make_app(tmp_path, seed=SEED)
+    frames(app)
+    app.change_settings(**settings)
+    start_game(app)
+    table = reach_play(app)
+    for _ in range(13):
+        hand = table.game.hand
+        if [(s, str(c)) for s, c in hand.trick] == [("W", "9C"), ("N", "8C"), ("E", "QC")]:
+            break
+        answer_with_mouse(app)
+        wait_for(app, lambda: player_turn(app))
+    else:
+        raise AssertionError("the known position never came")
+    hand = table.game.hand
+    assert hand.bids["E"].is_nil and hand.taken["E"] == 0, "East's nil is alive"
+    assert BLUNDER in hand.holding("S") and str(BLUNDER) in table.turn.legal
+    return app, table
+
+
+def question_on_top(app) -> ConfirmScene:
+    top = app.scenes[-1]
+    assert isinstance(top, ConfirmScene), "the coach asks"
+    return top
+
+
+def test_the_coach_asks_before_a_blunder_and_take_back_returns_to_choosing(tmp_path):
+    app, table = blunder_table(tmp_path, coach=True, coach_margin=40)
+    try:
+        frames(app)  # the turn is open: Expert's values have come (inline thinker)
+        assert table.control.evaluation is not None and table.control.evaluation.best == str(BEST)
+        before = list(table.game.actions)
+        click(app, card_spot(table, BLUNDER))
+        question = question_on_top(app)
+        words = " ".join(question.lines)
+        assert words.startswith(f"Expert would play {BEST.label}:") and words.endswith(
+            f"Play {BLUNDER.label} anyway?"), words
+        assert question.answers == ("Play", "Take back")
+        assert table.game.actions == before, "nothing is played while the coach asks"
+
+        click_widget(app, question.no)  # Take back
+        assert app.scenes[-1] is table and table.game.actions == before
+        wait_for(app, lambda: player_turn(app))
+        assert BLUNDER in table.visible_south() and str(BLUNDER) in table.turn.legal
+
+        click(app, card_spot(table, BEST))  # Expert's card: no question, played
+        assert not isinstance(app.scenes[-1], ConfirmScene)
+        assert table.game.actions[len(before)] == ("S", str(BEST))
+        tally = app.statistics.total
+        assert (tally.coach_spoke, tally.coach_followed) == (1, 1)
+        assert Statistics.load(tmp_path / "statistics.json")[0].total.coach_spoke == 1, "saved at once"
+        assert coach_line(tally) == "The coach spoke once; its advice was followed 1 (100%)."
+    finally:
+        app.close()
+
+
+def test_play_goes_on_with_the_players_card_and_counts_as_not_followed(tmp_path):
+    app, table = blunder_table(tmp_path, coach=True, coach_margin=40)
+    try:
+        frames(app)
+        before = len(table.game.actions)
+        click(app, card_spot(table, BLUNDER))
+        click_widget(app, question_on_top(app).yes)  # Play
+        assert app.scenes[-1] is table
+        assert table.game.actions[before] == ("S", str(BLUNDER))
+        assert BLUNDER not in table.game.hand.holding("S")
+        tally = app.statistics.total
+        assert (tally.coach_spoke, tally.coach_followed) == (1, 0)
+        wait_for(app, lambda: player_turn(app))  # the game goes on
+    finally:
+        app.close()
+
+
+def test_with_the_coach_off_nothing_is_asked_and_nothing_counted(tmp_path):
+    app, table = blunder_table(tmp_path)
+    try:
+        assert not app.settings.coach, "off by default"
+        frames(app)
+        before = len(table.game.actions)
+        click(app, card_spot(table, BLUNDER))
+        assert app.scenes[-1] is table and table.game.actions[before] == ("S", str(BLUNDER))
+        assert table.control.evaluation is None, "Expert is not even asked"
+        assert app.statistics.total.coach_spoke == 0
+    finally:
+        app.close()
+
+
+def test_the_coach_option_is_on_the_game_page_and_remembered(app):
+    options = OptionsScene(app, "game")
+    app.push(options)
+    frames(app)
+    row = next(row for row in options.rows if row.title == "Coach")
+    assert "Take back" in row.help and "Expert" in row.help
+    app.change_settings(coach=True, coach_margin=10)
+    assert Settings.from_dict(app.settings.to_dict())[0].coach_margin == 10
+    assert Settings.from_dict({"coach_margin": 7})[1] == ["coach_margin: expected one of 5, 10, 20, 40, not 7"]
+
+
+# -- the controller: never waiting for Expert ------------------------------------------------------------
+@dataclass
+class Preferences:
+    level: str = "normal"
+    blind_offer: str = "never"
+    auto_last_card: bool = True
+    allow_undo: bool = True
+    coach: bool = True
+    coach_margin: int = 5
+
+
+class Holder:
+    """A thinker that answers every question but the coach's evaluations (held until released)."""
+
+    def __init__(self) -> None:
+        self.thinker = Thinker(inline=True)
+        self.held: list[Request] = []
+
+    def ask(self, request: Request) -> None:
+        if request.kind == "evaluate":
+            self.held.append(request)
+        else:
+            self.thinker.ask(request)
+
+    def poll(self) -> Answer | None:
+        return self.thinker.poll()
+
+    def release(self) -> None:
+        for request in self.held:
+            self.thinker.ask(request)
+        self.held = []
+
+
+def at_play(asker, heard: list) -> TableController:
+    pending: deque = deque()
+    game = Game(PRESETS["partner"].rules, seed=SEED, listeners=[pending.append])
+    tokens = iter(range(1, 10_000))
+    control = TableController(game, pending, asker, Preferences, lambda: next(tokens), on_coach=heard.append)
+    for step in range(3000):
+        pending.clear()
+        moment = control.next_moment(step * 0.1)
+        if isinstance(moment, Turn) and moment.phase == "play" and len(moment.legal) > 2:
+            return control
+        if isinstance(moment, Turn):
+            control.choose(moment.legal[0])
+        elif moment is not None:
+            control.end_pause()
+    raise AssertionError("no play turn")
+
+
+def test_a_late_evaluation_never_holds_the_card_back():
+    asker, heard = Holder(), []
+    control = at_play(asker, heard)
+    assert asker.held and asker.held[0].kind == "evaluate" and asker.held[0].level == "expert"
+    assert asker.held[0].view["seat"] == "S", "Expert values the player's own view"
+    card = control.turn().legal[-1]
+    assert control.coach_question(card) is None, "not ready: no question"
+    assert control.choose(card) is None and heard == []
+
+
+def test_the_question_comes_once_per_card_and_the_answer_is_counted_once():
+    asker, heard = Holder(), []
+    control = at_play(asker, heard)
+    asker.release()
+    control.next_moment(0.0)
+    evaluation = control.evaluation
+    assert evaluation is not None
+    worst = max(evaluation.values, key=evaluation.loss)
+    if evaluation.loss(worst) < Preferences.coach_margin:
+        raise AssertionError("the chosen turn has no card worse than Expert's by the margin")
+    question = control.coach_question(worst)
+    assert isinstance(question, CoachQuestion) and question.best == evaluation.best
+    assert question.loss == evaluation.loss(worst) >= Preferences.coach_margin
+    assert control.coach_question(evaluation.best) is None, "Expert's own card is never asked about"
+    assert control.coach_question(worst) is None, "asked once: the player insists"
+    assert control.choose(worst) is None
+    assert heard == [False]
+
+
+def bid_by_mouse(app, table, choice: str) -> None:
+    """Click the bid box to `choice` (a number or a named bid such as nil) and OK."""
+    box = table.box
+    if choice in box.buttons:
+        click_widget(app, box.buttons[choice])
+        return
+    while box.value != int(choice):
+        click_widget(app, box.buttons["plus" if box.value < int(choice) else "minus"])
+    click_widget(app, box.buttons["ok"])
+
+
+def test_the_coach_asks_about_a_bid_far_from_experts_too(tmp_path):
+    app = make_app(tmp_path, seed=SEED)
+    try:
+        frames(app)
+        app.change_settings(coach=True, coach_margin=20)
+        table = start_game(app)
+        wait_for(app, lambda: player_turn(app))
+        assert table.turn.phase == "bid"
+        frames(app)  # Expert's values of the bids have come (inline thinker)
+        evaluation = table.control.evaluation
+        assert evaluation is not None and evaluation.best in table.turn.legal
+        worst = max(table.turn.legal, key=evaluation.loss)
+        assert evaluation.loss(worst) >= 20, "some bid is clearly worse than Expert's"
+        before = list(table.game.actions)
+        bid_by_mouse(app, table, worst)
+        question = question_on_top(app)
+        words = " ".join(question.lines)
+        assert words.startswith("Expert would bid ") and words.endswith(" anyway?"), words
+        assert question.answers == ("Bid", "Take back")
+        assert table.game.actions == before, "nothing is bid while the coach asks"
+        click_widget(app, question.no)  # Take back: the bid box again
+        wait_for(app, lambda: player_turn(app))
+        bid_by_mouse(app, table, evaluation.best)
+        assert table.game.actions[len(before)] == ("S", evaluation.best)
+        assert (app.statistics.total.coach_spoke, app.statistics.total.coach_followed) == (1, 1)
+    finally:
+        app.close()

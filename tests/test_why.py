@@ -1,0 +1,191 @@
+"""Why did they play that? Pointing at a computer's card on the table, or at its bid, shows its reason
+in one line, worked out from that seat's own view (never another hand); in Review Hands too."""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+
+import pygame
+
+from game.arena.bench_solver import normal_hand
+from game.cards import Card
+from game.game import Game
+from game.hand import Hand
+from game.players.suggest import why
+from game.records.handlog import LoggedHand, append_hand, replay
+from game.rules import PRESETS
+from game.view import seat_view
+from scenes.look import layout
+from scenes.screens import review
+from scenes.screens.review import ReviewScene
+from scenes.screens.review_log import player_name
+from tests.app_driver import answer_with_mouse, frames, make_app, player_turn, reach_play, start_game, wait_for
+
+LABEL = r"(?:10|[2-9JQKA])[♠♥♦♣]"
+"""A card as the reasons name it."""
+
+
+def point(app, pos: tuple[int, int]) -> None:
+    """Move the mouse to `pos` (a point of the 640x360 frame), then run two frames."""
+    at = app.window.to_window(pos)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=at, rel=(1, 1), buttons=(0, 0, 0)))
+    frames(app, 2)
+
+
+def seen_by(view: dict) -> set[str]:
+    """Every card the seat of `view` can see: its own and those played."""
+    cards = [*view["hand"], *(c for _, c in view["trick"]), *(c for t in view["tricks"] for _, c in t["cards"])]
+    return {Card.parse(c).label for c in cards}
+
+
+def view_before(game: Game, index: int) -> dict:
+    """The seat view of the seat making decision `index` of `game`, just before it (the game replayed)."""
+    fresh = Game(game.rules, seed=game.seed, variant=game.variant, names=game.names, game_id=game.id)
+    for seat, choice in game.actions[:index]:
+        fresh.apply(seat, choice)
+    return seat_view(fresh.hand, game.actions[index][0])
+
+
+def table_mid_trick(tmp_path, **settings):
+    """The App (seed 7) at South's turn with at least two computers' cards on the table."""
+    app = make_app(tmp_path, seed=7)
+    frames(app)
+    app.change_settings(**settings)
+    start_game(app)
+    table = reach_play(app)
+    for _ in range(13):
+        if len(table.model.trick) >= 2:
+            return app, table
+        answer_with_mouse(app)
+        wait_for(app, lambda: player_turn(app))
+    raise AssertionError("South never played third or fourth")
+
+
+def test_pointing_at_a_computers_card_tells_why_from_its_own_view(tmp_path):
+    app, table = table_mid_trick(tmp_path)
+    try:
+        assert app.settings.why, "on by default"
+        game = table.game
+        for seat, card in table.model.trick:
+            x, y = layout.TRICK_SLOTS[seat]
+            point(app, (x + 10, y + 20))
+            index = max(i for i, action in enumerate(game.actions) if action == (seat, str(card)))
+            view = view_before(game, index)
+            expected = why(view, str(card), game.names[seat])
+            assert table.message is not None and table.message.text == expected
+            assert expected.startswith(f"{game.names[seat]}'s {card.label}: ")
+            named = set(re.findall(LABEL, expected))
+            assert card.label in named and named <= seen_by(view), "no card the seat could not see"
+            point(app, (4, 180))  # away, so the next card is pointed at anew
+    finally:
+        app.close()
+
+
+def test_pointing_at_a_computers_bid_tells_why(tmp_path):
+    app, table = table_mid_trick(tmp_path)
+    try:
+        game = table.game
+        plate = table.painter.plate_rect(table.model, "W")
+        point(app, plate.center)
+        index = next(i for i, (seat, choice) in enumerate(game.actions[game.deal_start:], game.deal_start)
+                     if seat == "W" and choice not in ("look",))
+        view = view_before(game, index)
+        expected = why(view, game.actions[index][1], game.names["W"])
+        assert table.message.text == expected and expected.startswith("West's ")
+        assert set(re.findall(LABEL, expected)) <= seen_by(view)
+    finally:
+        app.close()
+
+
+def test_with_why_off_pointing_tells_nothing(tmp_path):
+    app, table = table_mid_trick(tmp_path, why=False)
+    try:
+        before = table.message
+        seat, _ = table.model.trick[0]
+        x, y = layout.TRICK_SLOTS[seat]
+        point(app, (x + 10, y + 20))
+        assert table.message is before
+    finally:
+        app.close()
+
+
+def test_the_why_option_is_on_the_table_page(app):
+    from scenes.screens.options import OptionsScene
+
+    options = OptionsScene(app, "table")
+    app.push(options)
+    frames(app)
+    row = next(row for row in options.rows if row.title == "Why on hover")
+    assert "why" in row.help
+
+
+# -- Review Hands -----------------------------------------------------------------------------------
+def view_in_log(logged: LoggedHand, number: int) -> dict:
+    """The view of the seat playing card `number` of the logged hand, before it (replayed afresh)."""
+    hand = replay(dataclasses.replace(logged, tricks=()))
+    plays = [play for trick in logged.tricks for play in trick.plays]
+    for seat, card in plays[:number - 1]:
+        hand.play(seat, card)
+    return seat_view(hand, plays[number - 1][0])
+
+
+def test_in_review_pointing_at_a_computers_card_tells_why(tmp_path):
+    log = tmp_path / "Spades.save"
+    logged = normal_hand(PRESETS["partner"].rules, 3)
+    append_hand(log, logged)
+    app = make_app(tmp_path)
+    try:
+        frames(app)
+        scene = ReviewScene(app, log)
+        app.push(scene)
+        wait_for(app, lambda: scene.lister is None)
+        assert scene.open(0)
+        scene.go(7)  # the second trick, three cards in
+        frames(app)
+        position = scene.position
+        seat, card = next((s, c) for s, c in position.trick if s != "S")
+        number = position.played - len(position.trick) + 1 + [s for s, _ in position.trick].index(seat)
+        x, y = review.TRICK_SLOTS[seat]
+        point(app, (x + 10, y + 20))
+        view = view_in_log(logged, number)
+        expected = why(view, str(card), player_name(logged, seat))
+        assert scene.shown_why == expected and expected.startswith(f"{player_name(logged, seat)}'s {card.label}: ")
+        assert set(re.findall(LABEL, expected)) <= seen_by(view)
+        point(app, (4, 4))
+        assert scene.shown_why is None, "pointing away, the band shows Expert's word or nothing"
+    finally:
+        app.close()
+
+
+def test_in_review_pointing_at_a_computers_name_plate_tells_why_it_bid_so(tmp_path):
+    log = tmp_path / "Spades.save"
+    logged = normal_hand(PRESETS["partner"].rules, 3)
+    append_hand(log, logged)
+    app = make_app(tmp_path)
+    try:
+        frames(app)
+        scene = ReviewScene(app, log)
+        app.push(scene)
+        wait_for(app, lambda: scene.lister is None)
+        assert scene.open(0)
+        scene.go(2)
+        frames(app)
+        record = next(record for record in logged.bids if record.seat == "W")
+        point(app, scene.plates["W"].center)
+        hand = Hand.from_holdings(logged.rules, logged.dealer, logged.deal, number=logged.number,
+                                  standings=logged.standings_before())
+        for earlier in logged.bids[:logged.bids.index(record)]:
+            if hand.phase == "blind":
+                hand.look(earlier.seat)
+            hand.bid(earlier.seat, earlier.bid)
+        if hand.phase == "blind":
+            hand.look("W")
+        view = seat_view(hand, "W")
+        expected = why(view, str(record.bid), player_name(logged, "W"))
+        assert scene.shown_why == expected and expected.startswith(f"{player_name(logged, 'W')}'s "), expected
+        assert set(re.findall(LABEL, expected)) <= seen_by(view), "only what West could see"
+        point(app, scene.plates["S"].center)
+        assert scene.shown_why is None, "the player's own bid is not explained"
+    finally:
+        app.close()
