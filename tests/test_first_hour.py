@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pygame
 import pytest
+from pygame_gui.elements import UIButton, UIDropDownMenu
 
 from game.rules import OPTIONS, PRESETS
 from game.scoring import Standing
@@ -13,9 +14,11 @@ from game.seats import side_of
 from scenes.look import layout, text
 from scenes.screens.confirm import ConfirmScene
 from scenes.screens.game_over import GameOverScene
+from scenes.screens.menu import MenuScene
 from scenes.screens.options import RULE_VALUE_X, OptionsScene
 from scenes.screens.score import ScoreScene
 from scenes.screens.title import TitleScene
+from scenes.settings import LEVELS
 from scenes.table.dealer_draw import DealerDrawScene
 from scenes.table.painter import fan_positions
 from scenes.table.view import TableScene, bids_summary
@@ -411,3 +414,231 @@ def test_bags_without_a_penalty_are_never_marked_near_the_limit(app, monkeypatch
     monkeypatch.setattr(text, "draw", record)
     table.painter.draw_scoreboard(app.screen, table.model)
     assert not [line for line, _ in colours if "!" in line]
+
+
+# -- through the event queue: the title and the options -----------------------------------------------------
+def words_on_screen(app, monkeypatch) -> list[str]:
+    """Every line of text the App draws or renders in its next frame, drawn by its own loop."""
+    lines: list[str] = []
+    real = text.render
+
+    def record(line, *args, **kwargs):
+        lines.append(line)
+        return real(line, *args, **kwargs)
+
+    monkeypatch.setattr(text, "render", record)
+    try:
+        app.redraw()
+        frames(app, 1)
+    finally:
+        monkeypatch.setattr(text, "render", real)
+    return lines
+
+
+def test_f11_on_the_title_switches_the_screen_mode_and_the_hint_names_the_other_mode(app, monkeypatch):
+    title = app.scenes[-1]
+    assert not app.fullscreen
+    assert "F11 full screen  -  Esc quits" in words_on_screen(app, monkeypatch)
+    press(app, pygame.K_F11)
+    assert app.fullscreen and app.settings.fullscreen and app.scenes[-1] is title
+    shown = words_on_screen(app, monkeypatch)
+    assert "F11 window  -  Esc quits" in shown
+    assert not any("full screen" in line for line in shown), "no offer of the mode the player is in"
+    press(app, pygame.K_F11)
+    assert not app.fullscreen and not app.settings.fullscreen
+    assert "F11 full screen  -  Esc quits" in words_on_screen(app, monkeypatch)
+
+
+def options_from_title(app) -> OptionsScene:
+    click_widget(app, app.scenes[-1].buttons["options"])
+    scene = app.scenes[-1]
+    assert isinstance(scene, OptionsScene)
+    return scene
+
+
+def row_called(scene: OptionsScene, title: str):
+    return next(row for row in scene.rows if row.title == title)
+
+
+def button_in_row(scene: OptionsScene, words: str, row_title: str) -> UIButton:
+    """The button showing `words` in the row called `row_title`."""
+    row = row_called(scene, row_title)
+    [found] = [element for element in scene.widgets
+               if isinstance(element, UIButton) and element.text == words and row.rect.colliderect(element.rect)]
+    return found
+
+
+def choose_variant(app, scene: OptionsScene, name: str) -> None:
+    """Open the variant menu with the mouse and click `name` in it."""
+    [menu] = [element for element in scene.widgets if isinstance(element, UIDropDownMenu)]
+    click_widget(app, menu)
+    items = menu.current_state.options_selection_list.item_list
+    click_widget(app, next(item["button_element"] for item in items if item["text"] == name))
+    frames(app)
+
+
+def test_a_rules_page_refusal_goes_when_the_player_clicks_another_page_tab(app, monkeypatch):
+    app.change_settings(variant="custom2", custom_rules={
+        "custom2": PRESETS["partner"].rules.replace(min_team=3, max_team=3).to_line()})
+    scene = options_from_title(app)
+    click_widget(app, scene.tabs["rules"])
+    click_widget(app, button_in_row(scene, "+", "Lowest team bid"))
+    refusal = "The lowest team bid is above the highest."
+    assert scene.notice == refusal and refusal in words_on_screen(app, monkeypatch)
+    for page in ("game", "table", "screen", "rules"):
+        click_widget(app, scene.tabs[page])
+        assert scene.page == page and scene.notice == ""
+        assert refusal not in words_on_screen(app, monkeypatch), f"the refusal followed to the {page} page"
+
+
+def test_the_computer_level_row_stays_put_and_works_whatever_variant_is_chosen(app):
+    scene = options_from_title(app)
+    places = set()
+    first = app.settings.variant  # chosen last: the menu stays open when the variant shown is clicked
+    for variant_id in [*(variant for variant in PRESETS if variant != first), first]:
+        variant = PRESETS[variant_id]
+        choose_variant(app, scene, variant.name)
+        assert app.settings.variant == variant_id
+        row = row_called(scene, "Computer level")
+        buttons = {level: button_in_row(scene, level.capitalize(), "Computer level") for level in LEVELS}
+        places.add((tuple(row.rect), *(tuple(button.rect) for button in buttons.values())))
+        other = next(level for level in LEVELS if level != app.settings.level)
+        click_widget(app, buttons[other])
+        assert app.settings.level == other, f"{variant.name}: the click missed the level"
+    assert len(places) == 1, "the row moved with the variant"
+
+
+def test_the_bid_blind_row_changes_the_preference(app):
+    scene = options_from_title(app)
+    for offer, words in (("always", "Always"), ("never", "Never"), ("trailing", "When behind")):
+        click_widget(app, button_in_row(scene, words, "Bid blind?"))
+        assert app.settings.blind_offer == offer
+        assert scene.status == "Saved."
+
+
+def test_the_scaling_row_changes_the_scaling_and_says_which_is_in_force(app, monkeypatch):
+    press(app, pygame.K_F11)  # the dummy display's 1024x768: sharp is 1x, filling 1.6x
+    assert app.fullscreen
+    scene = options_from_title(app)
+    click_widget(app, scene.tabs["screen"])
+    for scaling, words, note in (("sharp", "Sharp", "(now sharp, 1x)"), ("fill", "Fill", "(now filling, 1.6x)"),
+                                 ("sharp", "Sharp", "(now sharp, 1x)"), ("auto", "Auto", "(now filling, 1.6x)")):
+        click_widget(app, button_in_row(scene, words, "Scaling"))
+        assert app.settings.scaling == scaling and app.window.scaling == scaling
+        assert note in words_on_screen(app, monkeypatch)
+
+
+# -- a real hand, through the App ---------------------------------------------------------------------------
+@pytest.mark.parametrize(("seed", "nil"), [(7, "East nil"), (5, "You nil")])
+def test_in_a_real_hand_the_bids_summary_names_the_nil(tmp_path, monkeypatch, seed, nil):
+    app = make_app(tmp_path, seed=seed)
+    try:
+        frames(app)
+        table = start_game(app)
+
+        def summary_said() -> bool:
+            return table.message is not None and table.message.text.startswith("Bids are in")
+
+        while True:
+            wait_for(app, lambda: player_turn(app) or summary_said())
+            if summary_said():
+                break
+            answer_with_mouse(app)
+        assert nil in table.message.text
+        assert any(nil in line for line in words_on_screen(app, monkeypatch))
+    finally:
+        app.close()
+
+
+def test_after_a_real_hand_the_score_says_1_bag(tmp_path, monkeypatch):
+    app = make_app(tmp_path, seed=7)
+    try:
+        frames(app)
+        table = start_game(app)
+        play_hand_by_mouse(app)
+        assert (table.model.standings["NS"].bags, table.model.standings["EW"].bags) == (1, 2)
+        assert not any(line.endswith("1 bags") for line in words_on_screen(app, monkeypatch))
+        click_widget(app, app.scenes[-1].button)
+        wait_for(app, lambda: player_turn(app))
+        press(app, pygame.K_ESCAPE)
+        menu = app.scenes[-1]
+        assert isinstance(menu, MenuScene)
+        click_widget(app, menu.buttons["score"])
+        assert isinstance(app.scenes[-1], ScoreScene)
+        shown = words_on_screen(app, monkeypatch)
+        assert any(line.startswith("Us") and line.endswith("points, 1 bag") for line in shown)
+        assert any(line.startswith("Them") and line.endswith("points, 2 bags") for line in shown)
+        assert not any(line.endswith("1 bags") for line in shown)
+    finally:
+        app.close()
+
+
+@pytest.mark.parametrize(("seed", "tune"), [(7, "win"), (5, "lose")])
+def test_a_game_ended_by_play_sounds_its_fanfare_or_jingle(tmp_path, monkeypatch, seed, tune):
+    app = make_app(tmp_path, seed=seed)
+    try:
+        app.change_settings(win_score=1)
+        played: list[str] = []
+        monkeypatch.setattr(app.sounds, "play", played.append)
+        frames(app)
+        start_game(app)
+        play_hand_by_mouse(app)
+        score = app.scenes[-1]
+        assert score.button.text == "Final result"
+        click_widget(app, score.button)
+        wait_for(app, lambda: isinstance(app.scenes[-1], GameOverScene))
+        assert [sound for sound in played if sound in ("win", "lose")] == [tune]
+        shown = words_on_screen(app, monkeypatch)
+        assert any(line.endswith("points, 1 bag") for line in shown) and not any(
+            line.endswith("1 bags") for line in shown)
+    finally:
+        app.close()
+
+
+# -- the suit signs ---------------------------------------------------------------------------------------
+TEXT_SIZES = (8, 16, 24)
+"""The sizes text is drawn at (8 and 16; 24 as the next whole step)."""
+
+
+def lit(image: pygame.Surface) -> pygame.mask.Mask:
+    return pygame.mask.from_surface(image)
+
+
+def has_a_hole(mask: pygame.mask.Mask) -> bool:
+    """Whether some unlit pixel is closed in by lit ones (the loops of % and &)."""
+    width, height = mask.get_size()
+    framed = pygame.mask.Mask((width + 2, height + 2))
+    framed.draw(mask, (1, 1))
+    framed.invert()
+    return framed.connected_component((0, 0)).count() != framed.count()
+
+
+def is_mirrored(mask: pygame.mask.Mask) -> bool:
+    """Whether the lit pixels are the same shape seen in a mirror (left and right swapped)."""
+    box = mask.get_bounding_rects()[0]
+    return all(mask.get_at((x, y)) == mask.get_at((box.left + box.right - 1 - x, y))
+               for x in range(box.left, box.right) for y in range(box.top, box.bottom))
+
+
+def test_the_spade_heart_and_diamond_signs_are_solid_distinct_shapes_at_every_size():
+    pygame.font.init()
+    text.reset()
+    white = (255, 255, 255)
+    for size in TEXT_SIZES:
+        scale = size // 8
+        shapes: dict[str, pygame.mask.Mask] = {}
+        for sign in "\u2660\u2665\u2666":
+            mask = lit(text.render(sign, white, size))
+            base = lit(text.render(sign, white, 8))
+            assert mask.count() > 0, (sign, size)
+            assert mask.count() == base.count() * scale * scale == mask.overlap_area(
+                base.scale((base.get_size()[0] * scale, base.get_size()[1] * scale)), (0, 0)), \
+                f"{sign} at {size}: not the 8-pixel sign in whole-pixel steps"
+            assert len(mask.connected_components()) == 1 and not has_a_hole(mask), f"{sign} at {size}: not solid"
+            assert is_mirrored(mask), f"{sign} at {size}: lopsided"
+            shapes[sign] = mask
+        for other in ("\u2663", "%", "&", "\ue000"):  # the club, the look-alikes, a sign the font lacks
+            shapes[other] = lit(text.render(other, white, size))
+        kinds = {frozenset((x, y) for x in range(m.get_size()[0]) for y in range(m.get_size()[1]) if m.get_at((x, y)))
+                 for m in shapes.values()}
+        assert len(kinds) == len(shapes), f"two signs look the same at {size}"

@@ -14,10 +14,12 @@ import pytest
 from game.game import Game
 from game.records.savegame import SavedGameError, check_saved_game, load_game, save_game, set_aside
 from game.rules import PRESETS
+from scenes.look import text
 from scenes.look.cardart import BACKS
+from scenes.screens.score import ScoreScene
 from scenes.screens.title import TitleScene
 from scenes.table.view import TableScene
-from tests.app_driver import click_widget, frames, make_app
+from tests.app_driver import click_widget, frames, make_app, play_hand_by_mouse, start_game
 
 
 def started(folder: Path):
@@ -194,3 +196,35 @@ def test_saving_twice_leaves_only_the_saved_game(tmp_path):
         save_game(game, tmp_path / "game.json")
     assert [p.name for p in tmp_path.iterdir()] == ["game.json"]
     assert load_game(tmp_path / "game.json").to_json() == game.to_json()
+
+
+# -- statistics that cannot be written ------------------------------------------------------------------
+
+
+def test_a_statistics_write_that_fails_is_told_once_on_screen_and_the_game_goes_on(tmp_path, monkeypatch):
+    app = started(tmp_path)
+    try:
+        (tmp_path / "statistics.json").mkdir()  # a folder where the statistics go: every write fails
+        table = start_game(app)
+        play_hand_by_mouse(app)
+        score = app.scenes[-1]
+        assert isinstance(score, ScoreScene)
+        [problem] = score.problems
+        assert problem.startswith("Statistics not saved") and len(problem) < 400 and problem.isprintable()
+        shown: list[str] = []
+        real = text.draw
+        monkeypatch.setattr(text, "draw", lambda surface, line, *args, **kwargs: (
+            shown.append(line), real(surface, line, *args, **kwargs))[1])
+        app.redraw()
+        frames(app, 1)
+        monkeypatch.setattr(text, "draw", real)
+        assert any(line.startswith("Statistics not saved") for line in shown), "the score screen shows it"
+        assert [n for n in app.notices if n.startswith("Statistics not saved")] == [problem]
+        click_widget(app, score.button)
+        play_hand_by_mouse(app)
+        assert isinstance(app.scenes[-1], ScoreScene) and not app.scenes[-1].problems, "told once"
+        assert len(table.game.finished) == 2 and app.recorder.error == problem, "it still fails, and play goes on"
+        assert [n for n in app.notices if n.startswith("Statistics not saved")] == [problem]
+        assert (tmp_path / "statistics.json").is_dir() and not list((tmp_path / "statistics.json").iterdir())
+    finally:
+        app.close()

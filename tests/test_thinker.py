@@ -6,17 +6,25 @@ from __future__ import annotations
 import os
 import random
 import signal
+import subprocess
 import sys
 import time
+from collections import deque
+from dataclasses import dataclass
+from pathlib import Path
 
 import pytest
 
+from game.game import Game
 from game.hand import Hand
 from game.players import decide
+from game.players import thinker as thinker_module
 from game.players.levels import LEVELS, level_named
 from game.players.thinker import MAX_FAILED_STARTS, Answer, Request, Thinker, player_seed
 from game.rules import PRESETS
 from game.view import seat_view
+from scenes.table.controller import PLAYER, BidsPause, TableController, Thinking, Turn
+from tests import spinning_worker
 
 PATIENCE = 60.0
 """Seconds to wait for an answer before calling the Thinker stuck (a guard against hanging, not a timing test)."""
@@ -268,3 +276,162 @@ def test_workers_that_keep_missing_deadlines_are_replaced_never_traded_for_inlin
         assert thinker.worker_pid is not None
         answer = wait_for_answer(thinker)
         assert (answer.token, answer.error) == (99, "")
+
+
+# -- a worker in an endless loop --------------------------------------------------------------------------
+def view_of(seat: str) -> dict:
+    """A bidding view for `seat`, the first to bid (it has looked at its cards)."""
+    for dealer in "SWNE":
+        hand = Hand.shuffled(PRESETS["partner"].rules, dealer, random.Random(4))
+        if hand.to_act == seat:
+            hand.look(seat)
+            return seat_view(hand, seat)
+    raise AssertionError(f"no dealer lets {seat} bid first")
+
+
+@pytest.fixture
+def spinning_west(tmp_path, monkeypatch) -> Path:
+    """Workers started from now on loop forever on West's next decision (once); the file returned
+    is written when one starts looping."""
+    flag = tmp_path / "spinning"
+    monkeypatch.setenv(spinning_worker.SEAT_VARIABLE, "W")
+    monkeypatch.setenv(spinning_worker.FLAG_VARIABLE, str(flag))
+    monkeypatch.setattr(thinker_module, "_serve", spinning_worker.serve)
+    return flag
+
+
+def wait_until_spinning(flag: Path, thinker: Thinker) -> None:
+    """Real time passes until the worker has begun its endless loop; meanwhile nothing answers."""
+    give_up = time.monotonic() + PATIENCE
+    while not flag.exists():
+        assert time.monotonic() < give_up, "the worker never began to loop"
+        assert thinker.poll() is None
+        time.sleep(0.005)
+    time.sleep(0.2)  # well into the loop now
+    assert thinker.poll() is None and thinker.busy
+
+
+def test_a_worker_in_an_endless_loop_is_killed_at_the_deadline_and_a_new_one_answers_the_next_request(
+        spinning_west: Path) -> None:
+    clock = ManualClock()
+    south, west = view_of("S"), view_of("W")
+    with Thinker(clock=clock, margin=MARGIN, start_allowance=START_ALLOWANCE) as thinker:
+        thinker.ask(Request(0, "decide", "normal", south, seed=1))
+        assert wait_for_answer(thinker).error == "", "the worker answers other seats as usual"
+        spinning = thinker.worker_pid
+        thinker.ask(Request(110, "decide", "normal", west, seed=1))
+        wait_until_spinning(spinning_west, thinker)
+        os.kill(spinning, 0)  # alive, looping
+        clock.now += MARGIN - 0.1
+        assert thinker.poll() is None and thinker.busy
+        clock.now += 0.2
+        late = thinker.poll()
+        assert late is not None and (late.token, late.choice) == (110, None)
+        assert late.error.startswith("The computer player took too long (3 s)")
+        assert not thinker.busy and thinker.worker_pid is None
+        with pytest.raises(ProcessLookupError):
+            os.kill(spinning, 0)  # killed and reaped
+        thinker.ask(Request(111, "decide", "normal", south, seed=1))
+        assert thinker.worker_pid not in (None, spinning)
+        fresh = wait_for_answer(thinker)
+        assert (fresh.token, fresh.error) == (111, "")
+        assert fresh.choice in south["legal"]
+
+
+@dataclass
+class Preferences:
+    level: str = "normal"
+    blind_offer: str = "never"
+    auto_last_card: bool = True
+    allow_undo: bool = False
+
+
+class Recorder:
+    """The Thinker, with every answer it gives kept."""
+
+    def __init__(self, thinker: Thinker) -> None:
+        self.thinker = thinker
+        self.answers: list[Answer] = []
+
+    def ask(self, request: Request) -> None:
+        self.thinker.ask(request)
+
+    def poll(self) -> Answer | None:
+        answer = self.thinker.poll()
+        if answer is not None:
+            self.answers.append(answer)
+        return answer
+
+
+def test_the_table_goes_on_with_normals_choice_when_a_worker_loops_past_its_deadline(spinning_west: Path) -> None:
+    clock = ManualClock()
+    pending: deque = deque()
+    game = Game(PRESETS["partner"].rules, seed=9, listeners=[pending.append])
+    tokens = iter(range(1, 10_000))
+    with Thinker(clock=clock, margin=MARGIN, start_allowance=START_ALLOWANCE) as thinker:
+        asker = Recorder(thinker)
+        control = TableController(game, pending, asker, Preferences, lambda: next(tokens))
+        expected = None
+        give_up = time.monotonic() + 4 * PATIENCE
+        while time.monotonic() < give_up:
+            while control.next_event() is not None:
+                pass
+            moment = control.next_moment(0.0)
+            if isinstance(moment, BidsPause):
+                control.end_pause()
+            elif isinstance(moment, Turn):
+                view = seat_view(game.hand, PLAYER)
+                assert control.choose(decide(LEVELS["normal"](PLAYER, view["rules"], 1), view)) is None
+            elif isinstance(moment, Thinking) and expected is None and spinning_west.exists():
+                assert moment.seat == "W"
+                wait_until_spinning(spinning_west, thinker)
+                view = seat_view(game.hand, "W")
+                expected = ("W", decide(LEVELS["normal"]("W", view["rules"], control.decision_seed()), view))
+                replaced_at, stuck = len(game.actions), control.asked[0]
+                clock.now += START_ALLOWANCE + MARGIN + 1.0  # past any deadline
+            elif isinstance(moment, Thinking):
+                time.sleep(0.002)
+            if expected is not None and len(game.actions) > replaced_at + 1 and game.actions[-1][0] in "NE":
+                break
+        else:
+            raise AssertionError(f"the table stopped after {game.actions}")
+        assert game.actions[replaced_at] == expected, "Normal decided for the stuck seat"
+        [late] = [answer for answer in asker.answers if answer.token == stuck]
+        assert "took too long" in late.error
+        after = asker.answers[asker.answers.index(late) + 1:]
+        assert after and all(answer.error == "" for answer in after), "a new worker answers the next questions"
+        assert after[-1].choice == game.actions[-1][1]
+
+
+GAME_THAT_DIES = """
+import os, sys
+from game.players.thinker import Thinker
+thinker = Thinker()
+print(thinker.worker_pid, flush=True)
+sys.stdin.readline()
+os._exit(3)  # the game dies without closing its thinker (a crash, a kill)
+"""
+
+
+def _running(pid: int) -> bool:
+    """Whether process `pid` still runs (an ended one nobody has reaped yet does not)."""
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    status = Path(f"/proc/{pid}/status")
+    return not (status.exists() and "\nState:\tZ" in status.read_text())
+
+
+def test_a_worker_ends_by_itself_when_the_game_that_started_it_dies():
+    game = subprocess.Popen([sys.executable, "-c", GAME_THAT_DIES], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                            text=True, cwd=Path(__file__).resolve().parent.parent)
+    worker = int(game.stdout.readline())
+    assert _running(worker)
+    game.stdin.write("\n")
+    game.stdin.flush()
+    assert game.wait(30) == 3
+    end = time.monotonic() + 30
+    while _running(worker) and time.monotonic() < end:
+        time.sleep(0.1)
+    assert not _running(worker), "the worker outlived the game"
