@@ -23,6 +23,7 @@ from typing import Any
 
 from game.events import CardDealt, CardsExchanged, Event, to_dict
 from game.game import NAME_LENGTH, is_player_name
+from game.players.levels import PLAYABLE
 from game.rules import PRESETS, Rules, RulesError
 from game.seats import SEATS
 from game.text_safety import safe_text
@@ -37,7 +38,8 @@ CHAT_LENGTH = 200
 SEAT_KINDS = ("human", "computer")
 CLOCK_RANGE = (5, 600)
 """The seconds a table's decision clock may be set to."""
-LEVEL_NAMES = ("normal", "expert")
+LEVEL_NAMES = tuple(level.name for level in PLAYABLE)
+"""The levels a table's computer seats may play at (those the options offer)."""
 
 
 class ProtocolError(ValueError):

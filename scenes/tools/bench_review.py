@@ -24,6 +24,7 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 from game.arena.bench_engine import random_hand  # noqa: E402
+from game.game import DEFAULT_NAMES  # noqa: E402
 from game.records.handlog import LoggedHand, format_block  # noqa: E402
 from game.rules import PRESETS  # noqa: E402
 from scenes.app import App, AppConfig  # noqa: E402
@@ -31,14 +32,13 @@ from scenes.screens.review import ReviewScene  # noqa: E402
 
 DISTINCT_HANDS = 200
 HANDS_PER_GAME = 12
-NAMES = {"S": "You", "W": "West", "N": "North", "E": "East"}
 
 
 def write_log(path: Path, megabytes: float, seed: int = 1) -> int:
     """Write a log of about `megabytes` MB (10^6 bytes) at `path`; the number of hands written."""
     rng = random.Random(seed)
     rules = PRESETS["partner"].rules
-    hands = [LoggedHand.from_hand(random_hand(rules, rng, False), "bench", "Partner", NAMES)
+    hands = [LoggedHand.from_hand(random_hand(rules, rng, False), "bench", "Partner", DEFAULT_NAMES)
              for _ in range(DISTINCT_HANDS)]
     target = megabytes * 1_000_000
     written = count = 0

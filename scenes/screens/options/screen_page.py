@@ -19,7 +19,6 @@ from scenes.settings import SCALINGS, SPEEDS, TRICK_DELAY_MAX
 SCALING_HELP = ("How the picture fills the screen. Sharp: whole-pixel steps, every pixel square (black borders "
                 "where it does not fit). Fill: as big as the screen allows. Auto: sharp unless that wastes much "
                 "of the screen.")
-SPEED_WORDS = {"slow": "Slow", "normal": "Normal", "fast": "Fast", "instant": "Instant"}
 TRICK_DELAY_STEP = 0.5
 VOLUME_STEP = 5
 
@@ -41,7 +40,7 @@ class ScreenPage(OptionsFrame):
         self._add(slider, lambda event: self._change_volume(event.value))
         y += 26
         self._row(x, y, width, "Animation", "How fast cards are dealt, played and swept (Instant: no motion).")
-        end = self._choices(CONTROL_X, y, [(speed, SPEED_WORDS[speed]) for speed in SPEEDS], settings.speed,
+        end = self._choices(CONTROL_X, y, [(speed, speed.capitalize()) for speed in SPEEDS], settings.speed,
                             lambda speed: self.change(speed=speed))
         self.speed_note = (end + 4, y + 5)
         y += 26
@@ -90,4 +89,4 @@ class ScreenPage(OptionsFrame):
         text.draw(surface, words, (self.delay_rect.centerx, self.delay_rect.y + 5), GOLD, align="centre")
         text.draw(surface, f"(now {self.app.window.viewport.describe()})", self.scaling_note, GREY)
         if self.app.config.speed and self.app.config.speed != settings.speed:
-            text.draw(surface, f"(this run: {SPEED_WORDS[self.app.config.speed]})", self.speed_note, GREY)
+            text.draw(surface, f"(this run: {self.app.config.speed.capitalize()})", self.speed_note, GREY)
