@@ -48,7 +48,8 @@ class NetClient:
         self.name = name
         self.token: str | None = None
         self.last_seq = 0
-        """The last event seen (a message with a `seq`), sent again at hello after a drop."""
+        """The `seq` of the last table message received, sent again at hello after a drop (a table's
+        messages come in order; each new game at a table numbers them from 1 again)."""
         self.status = "connecting"
         """``connecting``, ``connected``, ``reconnecting``, or ``closed: <why>``."""
         self._incoming: queue.Queue[dict[str, Any]] = queue.Queue()
@@ -153,8 +154,10 @@ class NetClient:
             self.status = "connected"
         elif kind == "error" and message.get("fatal"):
             self._close_for(str(message.get("reason", "the server closed the connection")))
+        if kind in ("joined", "watching"):
+            self.last_seq = 0  # another table: its events are numbered from 1
         if isinstance(message.get("seq"), int):
-            self.last_seq = max(self.last_seq, message["seq"])
+            self.last_seq = message["seq"]  # the latest, not the highest: a new game numbers its events from 1 again
         self._incoming.put(message)
 
     def _close_for(self, reason: str) -> None:

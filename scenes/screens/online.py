@@ -35,7 +35,8 @@ CREATE_Y = 200
 CHAT_Y = 262
 NAME_LIMIT = 12
 POLL_EVERY = 0.1
-"""Seconds between two looks at what has come from the server while nothing moves."""
+"""Seconds between two looks at what has come from the server while nothing moves (the screen is
+drawn again only when something came)."""
 
 
 def default_server(configured: str | None) -> str:
@@ -109,16 +110,19 @@ class ConnectScene(Scene):
         net = self.app.net
         if net is None:
             return
-        for message in net.receive():
+        messages = net.receive()
+        if messages:
+            self.app.redraw()
+        for index, message in enumerate(messages):
             if message.get("type") == "welcome":
-                self.app.open("lobby", [message])
+                self.app.open("lobby", messages[index:])  # the lobby's list came with the welcome
                 return
             if message.get("type") == "status" and message["status"] != "connecting":
                 self.status, self.status_colour = _status_words(message["status"], net.address), WARNING
             elif message.get("type") == "error":
                 self.status, self.status_colour = str(message.get("reason", "")), WARNING
 
-    def frame_due(self) -> float | None:
+    def wake_due(self) -> float | None:
         return POLL_EVERY if self.app.net is not None else None
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -159,21 +163,8 @@ class LobbyScene(Scene):
             self.app.net.send({"type": "tables"})  # back from a table: the list as it is now
 
     def build(self) -> None:
+        """The form for a new table, the chat line and Leave (built once), then the tables' rows."""
         ui = self.app.ui
-        self.widgets = []
-        self.seat_buttons, self.watch_buttons = {}, {}
-        for row, summary in enumerate(self.tables[:VISIBLE_TABLES]):
-            y = ROWS_TOP + row * ROW_HEIGHT + 10
-            for i, seat in enumerate(SEATS):
-                info = summary["seats"][seat]
-                button = widgets.button(ui, (PANEL.x + 300 + i * 64, y, 62, 16), seat_words(seat, info))
-                if info.get("kind") != "open":
-                    button.disable()
-                self.seat_buttons[button] = (summary["table"], seat)
-                self.widgets.append(button)
-            watch = widgets.button(ui, (PANEL.right - 62, y, 54, 16), "Watch")
-            self.watch_buttons[watch] = summary["table"]
-            self.widgets.append(watch)
         self.seat_toggles = {seat: widgets.button(ui, (PANEL.x + 120 + i * 96, CREATE_Y + 20, 92, 16),
                                                   f"{seat}: {self.seats[seat].capitalize()}")
                              for i, seat in enumerate(self.seats)}
@@ -181,10 +172,38 @@ class LobbyScene(Scene):
         self.create = widgets.button(ui, (PANEL.right - 112, CREATE_Y + 20, 104, 16), "Create",
                                      object_id="title_button")
         self.chat_entry = UITextEntryLine(pygame.Rect(PANEL.x + 8, CHAT_Y + 44, PANEL.width - 88, 18), manager=ui,
+                                          placeholder_text="Chat with everyone in the lobby (Enter sends)",
                                           object_id=ObjectID(object_id="#options_entry"))
         self.chat_entry.set_text_length_limit(CHAT_LENGTH)
         self.back = widgets.button(ui, (PANEL.right - 72, CHAT_Y + 44, 64, 18), "Leave", object_id="title_button")
-        self.widgets += [*self.seat_toggles.values(), self.level_toggle, self.create, self.chat_entry, self.back]
+        self.form = [*self.seat_toggles.values(), self.level_toggle, self.create, self.chat_entry, self.back]
+        self.rows_shown: tuple | None = None
+        self.build_rows()
+
+    def build_rows(self) -> None:
+        """A button for each seat and a Watch button for each table shown, made again only when what
+        they say changes: a list that comes while the player clicks or types loses nothing."""
+        visible = self.tables[:VISIBLE_TABLES]
+        shown = tuple((summary["table"], *(seat_words(seat, summary["seats"][seat]) for seat in SEATS),
+                       *(summary["seats"][seat].get("kind") == "open" for seat in SEATS)) for summary in visible)
+        if shown == self.rows_shown:
+            return
+        for element in [*self.seat_buttons, *self.watch_buttons]:
+            element.kill()
+        ui = self.app.ui
+        self.seat_buttons, self.watch_buttons = {}, {}
+        for row, summary in enumerate(visible):
+            y = ROWS_TOP + row * ROW_HEIGHT + 10
+            for i, seat in enumerate(SEATS):
+                info = summary["seats"][seat]
+                button = widgets.button(ui, (PANEL.x + 300 + i * 64, y, 62, 16), seat_words(seat, info))
+                if info.get("kind") != "open":
+                    button.disable()
+                self.seat_buttons[button] = (summary["table"], seat)
+            watch = widgets.button(ui, (PANEL.right - 62, y, 54, 16), "Watch")
+            self.watch_buttons[watch] = summary["table"]
+        self.rows_shown = shown
+        self.widgets = [*self.seat_buttons, *self.watch_buttons, *self.form]
 
     # -- what comes from the server -----------------------------------------------------------------
     def update(self, dt: float) -> None:
@@ -192,6 +211,8 @@ class LobbyScene(Scene):
         if net is None:
             return
         messages, self.waiting = [*self.waiting, *net.receive()], []
+        if messages:
+            self.app.redraw()
         for index, message in enumerate(messages):
             if message.get("type") in ("joined", "watching"):
                 self.sit(message, messages[index + 1:])
@@ -203,8 +224,7 @@ class LobbyScene(Scene):
         if kind == "lobby":
             self.tables = list(message.get("tables", []))
             self.people = int(message.get("people", 0))
-            self.exit()
-            self.build()
+            self.build_rows()
         elif kind == "chat":
             self.chat = [*self.chat, f"{message.get('from', '?')}: {message.get('text', '')}"][-3:]
         elif kind in ("error", "refused"):
@@ -216,12 +236,12 @@ class LobbyScene(Scene):
         """The server seated the player (or lets them watch): the table, fed what came after."""
         app = self.app
         control = OnlineTableController(app.net, message.get("seat"), message["summary"], app.thinker,
-                                        lambda: app.settings, app.new_token)
+                                        lambda: app.settings, app.new_token, on_change=app.redraw)
         for later in rest:
             control.take(later)
         app.open("table", control=control)
 
-    def frame_due(self) -> float | None:
+    def wake_due(self) -> float | None:
         return POLL_EVERY
 
     # -- the player's clicks ----------------------------------------------------------------------------
@@ -258,12 +278,13 @@ class LobbyScene(Scene):
             element.set_text(f"{seat}: {self.seats[seat].capitalize()}")
 
     def rules(self) -> str:
-        """The new table's rules: the variant chosen in the options (a Custom slot's own line)."""
-        variant = self.app.settings.variant
-        if variant in PRESETS:
-            return variant
-        if variant in CUSTOM_SLOTS:
-            return self.app.settings.game_variant().rules.to_line()
+        """The new table's rules: the variant chosen in the options, as it is played on this computer
+        (a Custom slot's own line; the options' Win at score when one is set)."""
+        settings = self.app.settings
+        if settings.variant in PRESETS and settings.win_score is None:
+            return settings.variant
+        if settings.variant in PRESETS or settings.variant in CUSTOM_SLOTS:
+            return settings.game_variant().rules.to_line()
         return "partner"
 
     def send_chat(self) -> None:

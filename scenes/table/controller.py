@@ -340,7 +340,8 @@ class TableController:
 
     # -- the coach ----------------------------------------------------------------------------------------
     def _coach_margin(self) -> int | None:
-        """The points per hand a bid or card must lose against Expert's for the coach to ask; None with the coach off."""
+        """The points per hand a bid or card must lose against Expert's for the coach to ask; None with
+        the coach off."""
         preferences = self.preferences()
         return getattr(preferences, "coach_margin", None) if getattr(preferences, "coach", False) else None
 

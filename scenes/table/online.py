@@ -24,10 +24,13 @@ from game.scoring import Standing
 from game.seats import SEAT_NAMES, SEATS, sides
 from net.rotation import Turning
 from scenes.table.controller import Asker, BidsPause, Moment, Thinking, Turn
-from scenes.table.model import HandShown, TableModel
+from scenes.table.model import HandShown, Hidden, TableModel
 
 CHAT_KEPT = 6
 """Chat lines kept for the table's chat line."""
+SHOWN_ASIDE = ("table", "chat", "status", "welcome", "error")
+"""Messages that change what the table shows besides the game: names, the chat line, the connection
+(``welcome``: it is back)."""
 
 
 class Connection(Protocol):
@@ -38,6 +41,15 @@ class Connection(Protocol):
     def send(self, message: dict[str, Any]) -> None: ...
 
     def receive(self) -> list[dict[str, Any]]: ...
+
+
+class WatchedModel(TableModel):
+    """The table as a spectator sees it: South's cards are not told (only how many), so the fan
+    stays face down whatever South bids, until the hand is shown at its end."""
+
+    def apply(self, event: Event) -> None:
+        super().apply(event)
+        self.south_looked = not any(isinstance(card, Hidden) for card in self.holdings["S"])
 
 
 @dataclass(frozen=True)
@@ -52,8 +64,12 @@ class OnlineTableController:
     online = True
 
     def __init__(self, connection: Connection, seat: str | None, summary: dict[str, Any], asker: Asker,
-                 preferences: Callable[[], Any], new_token: Callable[[], int]) -> None:
+                 preferences: Callable[[], Any], new_token: Callable[[], int],
+                 on_change: Callable[[], None] | None = None) -> None:
         self.connection = connection
+        self.on_change = on_change
+        """Told when something the table shows besides the game changes (the connection, chat, names):
+        the screen draws again though no card moves."""
         self.seat = seat
         self.turning = Turning(seat)
         self.asker = asker
@@ -84,6 +100,8 @@ class OnlineTableController:
         self.suggest_token: int | None = None
         self.advice: Answer | None = None
         self.advice_key: tuple | None = None
+        self.model: TableModel | None = None
+        """The table as shown, made by :meth:`new_model`; its names follow the server's."""
 
     # -- messages from the server ---------------------------------------------------------------------
     def poll(self) -> None:
@@ -118,10 +136,14 @@ class OnlineTableController:
             self.synced_at = message["seq"]
         elif kind == "table":
             self.summary = message
+            if self.model is not None:
+                self.model.names.update(self.names())  # someone sat down, left or came back
         elif kind == "chat":
             self.chat.append(ChatLine(message["from"], message["text"]))
         elif kind in ("error", "status"):
             self.notices.append(message.get("reason") or message.get("status", ""))
+        if kind in SHOWN_ASIDE and self.on_change is not None:
+            self.on_change()
 
     def _event(self, message: dict[str, Any]) -> None:
         try:
@@ -129,7 +151,8 @@ class OnlineTableController:
         except ValueError as error:
             self.notices.append(f"The server sent something this game cannot read: {error}")
             return
-        self.seen = max(self.seen, message["seq"])
+        self.seen = message["seq"]  # the latest: a new game at the table numbers its events from 1 again
+        self.turn_view = None  # a decision was made since the view came: it is no longer the player's to make
         if isinstance(event, HandScored):
             self.standings = dict(event.score.standings)
             self.held = event
@@ -138,7 +161,6 @@ class OnlineTableController:
             self.over, self.winner = True, event.winner
         if isinstance(event, HandStarted):
             self.over, self.hand_number, self.cards_this_hand = False, event.number, 0
-            self.turn_view = None
         self.pending.append(event)
 
     # -- the face the table's screen sees -----------------------------------------------------------------
@@ -241,19 +263,29 @@ class OnlineTableController:
     def decisions(self) -> int:
         return self.seen
 
-    def new_model(self) -> TableModel:
+    def names(self) -> dict[str, str]:
+        """Each seat's name as the table's summary says (the player's own seat is "You" until the
+        server has seated them: the summary that comes with `joined` still shows it open)."""
         seats = self.summary.get("seats", {})
         names = {seat: (seats.get(seat, {}).get("name") or SEAT_NAMES[seat]) for seat in SEATS}
-        if self.seat is not None:
-            names["S"] = names["S"] or "You"
-        return TableModel(self.rules, names, self.standings)
+        if self.seat is not None and not seats.get("S", {}).get("name"):
+            names["S"] = "You"
+        return names
+
+    def new_model(self) -> TableModel:
+        kind = WatchedModel if self.seat is None else TableModel
+        self.model = kind(self.rules, self.names(), self.standings)
+        return self.model
 
     def is_final(self, hands_scored: int) -> bool:
         return self.over and all(isinstance(event, GameOver) for event in self.pending)
 
     def play_again(self) -> None:
-        """Ask the server for the next game at this table."""
+        """Ask the server for the next game at this table: it starts from nothing (the table made
+        for it shows no score, and its first hand's bids are looked at like any other's)."""
         self.connection.send({"type": "again"})
+        self.standings = {side: Standing() for side in sides(self.rules.partners)}
+        self.over, self.winner, self.hand_number, self.reviewed_hand = False, None, 0, 0
 
     def leave(self) -> None:
         self.connection.send({"type": "leave"})

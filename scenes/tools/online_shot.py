@@ -1,0 +1,130 @@
+"""Takes the screenshots of play online for the docs: ``python -m scenes.tools.online_shot [folder]``.
+
+A server runs in a thread beside the game (:mod:`net.background`) with a few people of its
+own: Kim waits at a table with an open seat, Lee plays Suicide with three computers, Max
+chats in the lobby. The game connects as Ann and the lobby is saved (``lobby.png``); then
+Ann sets up a table with North for a person, Bo sits there, the hand is played a while and
+the table with a chat line is saved (``online_table.png``). Runs headless (SDL dummy driver)
+unless a display is set up.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+from websockets.sync.client import ClientConnection, connect  # noqa: E402
+
+from net.background import server_thread  # noqa: E402
+from net.protocol import VERSION  # noqa: E402
+from net.server import Options  # noqa: E402
+from scenes.app import App, AppConfig  # noqa: E402
+from scenes.screens.online import LobbyScene  # noqa: E402
+from scenes.table.view import TableScene  # noqa: E402
+from scenes.tools.screenshots import FRAME, save  # noqa: E402
+
+TRICKS_BEFORE_THE_SHOT = 3
+
+
+class Person:
+    """Someone else at the server: a plain WebSocket client that answers its turns."""
+
+    def __init__(self, address: str, name: str) -> None:
+        self.ws: ClientConnection = connect(f"ws://{address}/")
+        self.ws.send(json.dumps({"type": "hello", "version": VERSION, "name": name}))
+
+    def send(self, **message: Any) -> None:
+        self.ws.send(json.dumps(message))
+
+    def answer_turns(self) -> None:
+        """Take what has come; answer a turn with a plain legal choice."""
+        while True:
+            try:
+                message = json.loads(self.ws.recv(timeout=0))
+            except TimeoutError:
+                return
+            if message["type"] == "turn":
+                self.send(type="act", choice=plain_choice(message["view"]["phase"], message["view"]["legal"],
+                                                          message["view"].get("exchange_count", 1)))
+
+
+def plain_choice(phase: str, legal: list | tuple, count: int = 1) -> Any:
+    """Look at the cards, bid 3 when allowed, play the first legal card."""
+    if phase == "blind":
+        return legal[-1]
+    if phase == "exchange":
+        return list(legal[:count])
+    if phase == "bid" and "3" in legal:
+        return "3"
+    return legal[0]
+
+
+def wait(app: App, frames: int, *people: Person) -> None:
+    """Run `frames` frames in real time (the network needs it), the others answering their turns."""
+    for _ in range(frames):
+        app.step(FRAME)
+        time.sleep(FRAME)
+        for person in people:
+            person.answer_turns()
+
+
+def take(folder: Path) -> list[str]:
+    folder.mkdir(parents=True, exist_ok=True)
+    work = Path(tempfile.mkdtemp())
+    taken: list[str] = []
+    with server_thread(Options(host="127.0.0.1", port=0, workers=1, pace=0.2)) as server:
+        kim, lee, max_ = (Person(server.address, name) for name in ("Kim", "Lee", "Max"))
+        kim.send(type="create", rules="partner", seats={"S": "human", "W": "human", "N": "computer",
+                                                        "E": "computer"})
+        lee.send(type="create", rules="suicide", seats={"S": "human", "W": "computer", "N": "computer",
+                                                        "E": "computer"})
+        app = App(AppConfig(windowed=True, server=server.address, name="Ann", settings_path=work / "settings.json",
+                            saved_game=work / "game.json", save_dir=work, statistics_path=work / "statistics.json"))
+        wait(app, 30, kim, lee)
+        app.open("connect").start()
+        wait(app, 60, kim, lee)
+        max_.send(type="chat", text="Anyone for a game of Suicide later?")
+        wait(app, 60, kim, lee)
+        lobby = app.scenes[-1]
+        assert isinstance(lobby, LobbyScene), lobby
+        save(app, folder, "lobby")
+        taken.append("lobby")
+
+        lobby.seats["N"] = "human"
+        lobby.press(lobby.create)
+        while not isinstance(app.scenes[-1], TableScene):
+            wait(app, 1, kim, lee)
+        bo = Person(server.address, "Bo")
+        bo.send(type="join", table=app.scenes[-1].control.summary["table"], seat="N")
+        people = (kim, lee, bo)
+        for _ in range(60 * 60 * 5):
+            wait(app, 1, *people)
+            table = app.scenes[-1]
+            if not isinstance(table, TableScene):
+                continue
+            if table.turn is not None and not table.busy:
+                if table.turn.phase == "play" and len(table.model.last_trick) and table.model.hand_number == 1 \
+                        and sum(table.model.taken.values()) >= TRICKS_BEFORE_THE_SHOT:
+                    bo.send(type="chat", text="Nice lead, partner!")
+                    wait(app, 40, *people)
+                    save(app, folder, "online_table")
+                    taken.append("online_table")
+                    break
+                table.act(plain_choice(table.turn.phase, table.turn.legal, table.turn.give))
+        app.close()
+        for person in (kim, lee, max_, bo):
+            person.ws.close()
+    return taken
+
+
+if __name__ == "__main__":
+    out = Path(sys.argv[1]) if len(sys.argv) > 1 else Path(__file__).resolve().parents[2] / "docs" / "screenshots"
+    print("saved:", ", ".join(take(out)))

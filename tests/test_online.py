@@ -1,0 +1,568 @@
+"""Play Online driven like a player would, against a real server: the connect form, the lobby
+(tables, create, join, watch), whole hands clicked through the event queue, chat to and from a
+plain WebSocket client, play again, and a connection cut mid-hand that comes back to the same
+hand. Also where the form's server and name come from (``--server``, ``--name``,
+``SPADES_SERVER``).
+
+The server runs in a thread of this process (:func:`tests.netserver.running_server`), its
+computer seats in one worker process. Every wait is bounded: frames are run with a short
+sleep between them (so the server's and the network's threads get their turn) until what is
+awaited happens or a generous time limit is over.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import threading
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pygame
+import pytest
+from websockets.exceptions import ConnectionClosed
+from websockets.sync.client import ClientConnection, connect
+
+from game.players import decide
+from game.players.levels import LEVELS
+from net.client import NetClient
+from net.protocol import VERSION
+from scenes.app import App, parse_args
+from scenes.look import text
+from scenes.screens.game_over import GameOverScene
+from scenes.screens.menu import MenuScene
+from scenes.screens.online import ConnectScene, LobbyScene
+from scenes.screens.score import ScoreScene
+from scenes.screens.title import TitleScene
+from scenes.table.model import Hidden
+from scenes.table.online import OnlineTableController
+from scenes.table.view import TableScene
+from tests.app_driver import FRAME, answer_with_mouse, click_widget, frames, make_app, player_turn, press
+from tests.netserver import RunningServer, running_server
+
+LIMIT = 30.0
+"""Seconds anything awaited from the server may take at most (it takes well under one)."""
+RECONNECTING = "Reconnecting ..."
+
+
+# -- the server, plain clients, and waiting -----------------------------------------------------------------------
+@pytest.fixture(scope="module")
+def server() -> Iterator[RunningServer]:
+    """One server for the file (one worker process for its computers); a dropped seat is held a minute."""
+    with running_server(hold=60.0) as running:
+        yield running
+
+
+def wait_until(app: App | None, condition: Callable[[], object], what: str, seconds: float = LIMIT) -> None:
+    """Run the App's frames (if any) until `condition()` holds; fail after `seconds`."""
+    deadline = time.monotonic() + seconds
+    while not condition():
+        if time.monotonic() > deadline:
+            raise AssertionError(f"never happened within {seconds:g} s: {what}")
+        if app is not None:
+            app.step(FRAME)
+        time.sleep(0.002)
+
+
+class PlainClient:
+    """A plain WebSocket client speaking the protocol by hand (no game code). A thread of its own
+    keeps every message it receives and, when it `plays`, answers its seat's turns with Normal's choice."""
+
+    def __init__(self, server: RunningServer, name: str, plays: bool = False) -> None:
+        self.closing = contextlib.ExitStack()
+        self.ws: ClientConnection = self.closing.enter_context(connect(f"ws://{server.address}/", open_timeout=LIMIT))
+        self.name = name
+        self.plays = plays
+        self.messages: list[dict[str, Any]] = []
+        self.send({"type": "hello", "version": VERSION, "name": name})
+        self.listener = threading.Thread(target=self.listen, name=f"plain-{name}", daemon=True)
+        self.listener.start()
+        self.wait(lambda m: m["type"] == "welcome", "the welcome")
+
+    def send(self, message: dict[str, Any]) -> None:
+        self.ws.send(json.dumps(message))
+
+    def listen(self) -> None:
+        with contextlib.suppress(ConnectionClosed):
+            for raw in self.ws:
+                message = json.loads(raw)
+                self.messages.append(message)
+                if self.plays and message["type"] == "turn":
+                    self.answer(message["view"])
+
+    def answer(self, view: dict[str, Any]) -> None:
+        self.send({"type": "act", "choice": decide(LEVELS["normal"](view["seat"], view["rules"], 1), view)})
+
+    def turns(self) -> list[dict[str, Any]]:
+        """The seat views of every turn the server gave this client."""
+        return [m["view"] for m in list(self.messages) if m["type"] == "turn"]
+
+    def first(self, test: Callable[[dict[str, Any]], bool]) -> dict[str, Any] | None:
+        return next((m for m in list(self.messages) if test(m)), None)
+
+    def wait(self, test: Callable[[dict[str, Any]], bool], what: str, app: App | None = None) -> dict[str, Any]:
+        wait_until(app, lambda: self.first(test) is not None, f"{self.name} receives {what}")
+        return self.first(test)
+
+    def create(self, seats: dict[str, str], name: str) -> int:
+        """A new table with this client at S; its number."""
+        self.send({"type": "create", "rules": "partner", "seats": seats, "seat": "S", "name": name})
+        return self.wait(lambda m: m["type"] == "joined", "its seat")["table"]
+
+    def close(self) -> None:
+        with contextlib.suppress(ConnectionClosed):
+            self.send({"type": "leave"})
+        self.closing.close()
+        self.listener.join(LIMIT)
+
+
+@pytest.fixture
+def plain(server: RunningServer) -> Iterator[Callable[..., PlainClient]]:
+    """Makes plain clients, each closed (after leaving its table) at the end of the test."""
+    made: list[PlainClient] = []
+
+    def make(name: str, plays: bool = False) -> PlainClient:
+        made.append(PlainClient(server, name, plays))
+        return made[-1]
+
+    yield make
+    for client in made:
+        client.close()
+
+
+@pytest.fixture
+def app(tmp_path: Path) -> Iterator[App]:
+    """An App made by the test (``make``), closed at its end."""
+    apps: list[App] = []
+
+    class Maker:
+        def __call__(self, **config: Any) -> App:
+            if apps:  # one App at a time: each has the (dummy) display
+                apps.pop().close()
+            apps.append(make_app(tmp_path, **config))
+            frames(apps[-1])
+            return apps[-1]
+
+    yield Maker()  # type: ignore[misc]
+    for made in apps:
+        made.close()
+
+
+# -- what the screen shows -----------------------------------------------------------------------------------------
+class Shown:
+    """The words drawn in the App's last drawn frame (every :func:`scenes.look.text.draw` of it)."""
+
+    def __init__(self, app: App, monkeypatch: pytest.MonkeyPatch) -> None:
+        self.words: list[str] = []
+        self._drawing: list[str] = []
+        draw_frame, draw_text = app.draw, text.draw
+
+        def frame() -> None:
+            self._drawing = []
+            draw_frame()
+            self.words = self._drawing
+
+        def words(surface: pygame.Surface, shown: str, *args: Any, **kwargs: Any) -> None:
+            self._drawing.append(shown)
+            draw_text(surface, shown, *args, **kwargs)
+
+        monkeypatch.setattr(app, "draw", frame)
+        monkeypatch.setattr(text, "draw", words)
+
+    def __contains__(self, words: str) -> bool:
+        return words in self.words
+
+
+@pytest.fixture
+def sockets(monkeypatch: pytest.MonkeyPatch) -> list[Any]:
+    """Every WebSocket connection a NetClient opens, in order (to cut one as a network would)."""
+    opened: list[Any] = []
+    session = NetClient._session
+
+    async def recorded(self: NetClient, ws: Any) -> None:
+        opened.append(ws)
+        await session(self, ws)
+
+    monkeypatch.setattr(NetClient, "_session", recorded)
+    return opened
+
+
+def cut(app: App, ws: Any) -> None:
+    """Drop the App's connection the way a network does: its socket aborted, no goodbye."""
+    assert app.net is not None
+    app.net._loop.call_soon_threadsafe(ws.transport.abort)
+
+
+# -- driving the screens -------------------------------------------------------------------------------------------
+def top(app: App) -> Any:
+    return app.scenes[-1]
+
+
+def type_text(app: App, entry: Any, words: str) -> None:
+    """Click an entry, clear it with the keyboard and type `words`."""
+    click_widget(app, entry)
+    press(app, pygame.K_END)
+    for _ in range(len(entry.get_text())):
+        press(app, pygame.K_BACKSPACE)
+    pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=words))
+    frames(app)
+
+
+def connect_form(app: App) -> ConnectScene:
+    """Play Online on the title."""
+    assert isinstance(top(app), TitleScene)
+    click_widget(app, top(app).buttons["online"])
+    assert isinstance(top(app), ConnectScene)
+    return top(app)
+
+
+def to_lobby(app: App, address: str | None = None, name: str | None = None) -> LobbyScene:
+    """The connect form, with `address` and `name` typed in if given, then Connect."""
+    form = connect_form(app)
+    if address is not None:
+        type_text(app, form.server, address)
+    if name is not None:
+        type_text(app, form.name, name)
+    click_widget(app, form.connect)
+    wait_until(app, lambda: isinstance(top(app), LobbyScene), "the lobby shows")
+    return top(app)
+
+
+def lobby_lists(app: App, lobby: LobbyScene, number: int) -> dict[str, Any]:
+    """Table `number` as the lobby lists it (waiting for the list to come if need be)."""
+    wait_until(app, lambda: any(t["table"] == number for t in lobby.tables), f"the lobby lists table {number}")
+    return next(t for t in lobby.tables if t["table"] == number)
+
+
+def seat_button(lobby: LobbyScene, number: int, seat: str) -> Any:
+    return next(b for b, place in lobby.seat_buttons.items() if place == (number, seat))
+
+
+def at_table(app: App) -> TableScene:
+    wait_until(app, lambda: isinstance(top(app), TableScene), "the table shows")
+    return top(app)
+
+
+def control(table: TableScene) -> OnlineTableController:
+    assert isinstance(table.control, OnlineTableController)
+    return table.control
+
+
+def create_table(app: App, lobby: LobbyScene, seats: dict[str, str] | None = None) -> TableScene:
+    """Create with the lobby's form as it is (by default three computer seats, the player South)."""
+    assert lobby.seats == (seats or {"W": "computer", "N": "computer", "E": "computer"})
+    click_widget(app, lobby.create)
+    return at_table(app)
+
+
+def next_turn(app: App, also: Callable[[], bool] = lambda: False) -> None:
+    wait_until(app, lambda: player_turn(app) or also(), "the player's turn")
+
+
+def play_hand(app: App) -> ScoreScene:
+    """Answer every decision with the mouse until the hand's score shows."""
+    for _ in range(60):
+        next_turn(app, lambda: isinstance(top(app), ScoreScene))
+        if isinstance(top(app), ScoreScene):
+            return top(app)
+        answer_with_mouse(app)
+    raise AssertionError("the hand did not end")
+
+
+def reach_play(app: App, cards_played: int = 0) -> TableScene:
+    """Bid with the mouse, then play, until it is the player's turn to play with at least
+    `cards_played` cards of the hand played."""
+    for _ in range(30):
+        next_turn(app)
+        table = top(app)
+        if table.turn.phase == "play" and 13 - len(control(table).turn_view["hand"]) >= cards_played:
+            return table
+        answer_with_mouse(app)
+    raise AssertionError("the player never had that card to play")
+
+
+def in_step_with_the_server(table: TableScene) -> None:
+    """At the player's turn, the table shows what the server's view says: the same cards in hand,
+    the same cards on the trick, the same tricks taken."""
+    view = control(table).turn_view
+    model = table.model
+    assert sorted(map(str, model.holdings["S"])) == sorted(view["hand"])
+    assert [[seat, str(card)] for seat, card in model.trick] == view["trick"]
+    assert model.taken == view["taken"]
+    if view["tricks"] and not view["trick"]:
+        assert [[seat, str(card)] for seat, card in model.last_trick] == view["tricks"][-1]["cards"]
+
+
+def cut_while_west_plays(app: App, table: TableScene, sockets: list[Any], west: PlainClient) -> None:
+    """At the player's turn to play, West (a plain client) next: the player's card; once the server
+    has taken it, the connection cut; West's card played while it is down. The table must show that
+    card once the App is back (the server sends what was missed since the last message seen)."""
+    assert table.turn.phase == "play" and len(control(table).turn_view["trick"]) < 3, "West does not play next"
+    west.plays = False
+    turns = len(west.turns())
+    held = len(table.model.holdings["S"])
+    answer_with_mouse(app)
+    wait_until(app, lambda: len(table.model.holdings["S"]) == held - 1, "the player's card on the trick")
+    opened = len(sockets)
+    cut(app, sockets[-1])
+    wait_until(app, lambda: app.net.status == "reconnecting", "the drop noticed")
+    wait_until(None, lambda: len(west.turns()) > turns, "West's turn")
+    west.answer(west.turns()[-1])
+    west.plays = True
+    wait_until(app, lambda: len(sockets) == opened + 1 and app.net.status == "connected", "connected again")
+    next_turn(app, lambda: isinstance(top(app), ScoreScene))
+    if player_turn(app):
+        in_step_with_the_server(table)
+
+
+def play_while_down(app: App, table: TableScene, sockets: list[Any], west: PlainClient) -> None:
+    """At the player's turn to play, West (a plain client) next: the connection cut, the player's card
+    chosen while it is down. The card goes once the App is back; the decision is not offered again
+    (the server gives the turn again on coming back, before it hears the card)."""
+    assert table.turn.phase == "play" and len(control(table).turn_view["trick"]) < 3, "West does not play next"
+    west.plays = False
+    turns, held, opened = len(west.turns()), len(table.model.holdings["S"]), len(sockets)
+    cut(app, sockets[-1])
+    wait_until(app, lambda: app.net.status == "reconnecting", "the drop noticed")
+    answer_with_mouse(app)
+    wait_until(app, lambda: len(sockets) == opened + 1 and app.net.status == "connected", "connected again")
+    wait_until(app, lambda: len(table.model.holdings["S"]) == held - 1, "the player's card on the trick")
+    wait_until(None, lambda: len(west.turns()) > turns, "West's turn")
+    wait_until(app, lambda: control(table).waiting_for == "W" and not table.busy, "the table waiting for West")
+    for _ in range(10):
+        frames(app, 1)
+        assert not player_turn(app) and table.box is None, "the decision made while away was offered again"
+    west.answer(west.turns()[-1])
+    west.plays = True
+
+
+def to_play_before_west(app: App, cards_played: int = 0) -> TableScene:
+    """Bid and play with the mouse until the player has a card to play with West still to play to the
+    trick, `cards_played` cards of the hand played."""
+    for _ in range(30):
+        table = reach_play(app, cards_played)
+        if len(control(table).turn_view["trick"]) < 3:
+            return table
+        answer_with_mouse(app)
+    raise AssertionError("the player was always last to a trick")
+
+
+# -- the tests -------------------------------------------------------------------------------------------------------
+def test_the_connect_form_reaches_the_lobby_which_lists_every_table_with_its_seats(server, plain, app, monkeypatch):
+    looker = plain("Lou")  # in the lobby: once it hears of the new table, the server has nothing more to tell
+    host = plain("Wes")
+    number = host.create({"S": "human", "W": "computer", "N": "human", "E": "computer"}, "Open seat")
+    looker.wait(lambda m: m["type"] == "lobby" and any(t["table"] == number for t in m["tables"]), "the new table")
+    game = app()
+    shown = Shown(game, monkeypatch)
+    lobby = to_lobby(game, server.address, "Ann")
+    assert game.net is not None and game.net.address == f"ws://{server.address}/" and game.net.name == "Ann"
+    listed = lobby_lists(game, lobby, number)
+    assert listed["seats"]["S"]["name"] == "Wes" and listed["seats"]["N"]["kind"] == "open"
+    taken, open_seat, computer = (seat_button(lobby, number, seat) for seat in ("S", "N", "W"))
+    assert (taken.text, open_seat.text, computer.text) == ("S Wes", "N open", "W CPU")
+    assert open_seat.is_enabled and not taken.is_enabled and not computer.is_enabled
+    wait_until(game, lambda: any(w.startswith(f"#{number} Partner") for w in shown.words), "the table's line drawn")
+    later = plain("Xia").create({"S": "human", "W": "computer", "N": "human", "E": "computer"}, "Later")
+    wait_until(game, lambda: any(w.startswith(f"#{later} Partner") for w in shown.words), "a new table's line drawn")
+    assert seat_button(lobby, later, "N").text == "N open"
+    click_widget(game, lobby.back)
+    assert isinstance(top(game), TitleScene) and game.net is None
+
+
+def test_a_wrong_address_is_told_on_the_form_and_keeps_trying(server, app, monkeypatch):
+    game = app()
+    shown = Shown(game, monkeypatch)
+    form = connect_form(game)
+    type_text(game, form.server, "127.0.0.1:1")
+    type_text(game, form.name, "Ann")
+    click_widget(game, form.connect)
+    wait_until(game, lambda: "trying again" in " ".join(shown.words), "the form says the server does not answer")
+    assert isinstance(top(game), ConnectScene)
+    type_text(game, form.server, server.address)
+    click_widget(game, form.connect)
+    wait_until(game, lambda: isinstance(top(game), LobbyScene), "the lobby shows")
+
+
+def test_a_table_set_up_in_the_lobby_plays_whole_hands_by_mouse_to_the_end_of_a_short_game_and_again(
+        server, plain, app, monkeypatch):
+    game = app()
+    game.change_settings(win_score=1)  # Options' "Win at": the table's rules end the game after a hand or so
+    shown = Shown(game, monkeypatch)
+    lobby = to_lobby(game, server.address, "Ann")
+    table = create_table(game, lobby)
+    assert control(table).seat == "S" and control(table).rules.win == 1
+    wait_until(game, lambda: table.model.names["S"] == "Ann", "the player's name on South's plate")
+    hands = []
+    for _ in range(6):
+        score = play_hand(game)
+        hands.append(len(score.model.scores))
+        assert len(table.model.scores) == hands[-1] and table.model.taken and sum(table.model.taken.values()) == 13
+        click_widget(game, score.button)
+        wait_until(game, lambda: isinstance(top(game), GameOverScene) or player_turn(game), "the next hand or the end")
+        if isinstance(top(game), GameOverScene):
+            break
+    assert hands == list(range(1, len(hands) + 1))
+    over = top(game)
+    assert isinstance(over, GameOverScene), "a game to 1 point did not end in six hands"
+    watcher = plain("Vic")
+    watcher.send({"type": "watch", "table": control(table).summary["table"]})
+    watcher.wait(lambda m: m["type"] == "watching", "its place as a watcher", game)
+
+    click_widget(game, over.yes)  # play again: the same table, a new game
+    table = at_table(game)
+    watcher.wait(lambda m: m["type"] == "event" and m["event"]["kind"] == "hand_started", "the new game", game)
+    next_turn(game)
+    assert table.model.hand_number == 1 and len(table.model.holdings["S"]) == 13
+    assert all(s.points == 0 and s.bags == 0 for s in table.model.standings.values()), "the last game's score shows"
+
+    press(game, pygame.K_t)  # chat from the table
+    assert table.chat_entry is not None
+    pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text="good luck all"))
+    frames(game)
+    press(game, pygame.K_RETURN)
+    heard = watcher.wait(lambda m: m["type"] == "chat", "the player's chat line", game)
+    assert (heard["from"], heard["text"]) == ("Ann", "good luck all")
+    wait_until(game, lambda: "Ann: good luck all" in shown, "the player's line on the table's chat line")
+    watcher.send({"type": "chat", "text": "thanks"})
+    wait_until(game, lambda: "Vic: thanks" in shown, "the watcher's line on the table's chat line")
+    assert player_turn(game)
+
+    press(game, pygame.K_ESCAPE)  # the menu's Leave table mid-hand: back to the lobby, the computer plays on
+    assert isinstance(top(game), MenuScene)
+    click_widget(game, top(game).buttons["leave"])
+    lobby = top(game)
+    assert isinstance(lobby, LobbyScene) and game.net is not None
+    number = control(table).summary["table"]
+    watcher.wait(lambda m: m["type"] == "table" and m["seats"]["S"]["kind"] == "open", "South left open", game)
+    wait_until(game, lambda: any(t["table"] == number and t["seats"]["S"]["kind"] == "open" for t in lobby.tables),
+               "the lobby lists South's seat open")
+    assert seat_button(lobby, number, "S").is_enabled
+
+
+def test_joining_an_open_seat_at_another_clients_table_turns_the_table_so_the_player_sits_south(
+        server, plain, app):
+    host = plain("Wes", plays=True)
+    number = host.create({"S": "human", "W": "computer", "N": "human", "E": "computer"}, "Join me")
+    game = app(server=server.address, name="Ann")
+    lobby = to_lobby(game)
+    lobby_lists(game, lobby, number)
+    click_widget(game, seat_button(lobby, number, "N"))
+    table = at_table(game)
+    assert control(table).seat == "N"
+    host.wait(lambda m: m["type"] == "table" and m["seats"]["N"]["name"] == "Ann", "Ann in seat N", game)
+    next_turn(game)
+    names = table.model.names
+    assert (names["S"], names["N"]) == ("Ann", "Wes"), "the player's seat is shown at the bottom, the partner across"
+    view = control(table).turn_view
+    assert view["seat"] == "S" and sorted(map(str, table.model.holdings["S"])) == sorted(view["hand"])
+    phase = table.turn.phase
+    answer_with_mouse(game)
+    if phase == "play":
+        kind = "card_played"
+    else:
+        kind = "blind_choice" if phase == "blind" else "bid"
+    heard = host.wait(lambda m: m["type"] == "event" and m["event"]["kind"] == kind and m["event"]["seat"] == "N",
+                      "the player's decision, made at seat N", game)
+    assert heard["event"]["seat"] == "N"
+
+
+def test_watching_a_table_shows_its_play_with_souths_cards_face_down_and_offers_no_decision(server, plain, app):
+    host = plain("Wes")  # plays by hand below: the table stops at each of its turns
+    number = host.create({"S": "human", "W": "computer", "N": "computer", "E": "computer"}, "Watch me")
+    game = app(server=server.address, name="Ann")
+    lobby = to_lobby(game)
+    lobby_lists(game, lobby, number)
+    click_widget(game, next(button for button, table in lobby.watch_buttons.items() if table == number))
+    table = at_table(game)
+    assert control(table).seat is None
+    host.wait(lambda m: m["type"] == "table" and m["watchers"] == 1, "one watcher at its table", game)
+
+    def turns() -> list[dict[str, Any]]:
+        return [m["view"] for m in list(host.messages) if m["type"] == "turn"]
+
+    def shows(view: dict[str, Any]) -> bool:
+        """The watcher's table stands where Wes's view does, South's cards face down, nothing offered."""
+        model = table.model
+        assert table.turn is None and table.box is None, "a watcher was offered a decision"
+        assert all(isinstance(card, Hidden) for card in model.holdings["S"]), "a watcher was told South's cards"
+        assert not model.south_looked, "South's cards face up for a watcher"
+        held = len(view["hand"]) if view["phase"] != "blind" else 13  # not looked at yet: none seen
+        return (not table.busy and len(model.holdings["S"]) == held and model.taken == view["taken"]
+                and [[seat, str(card)] for seat, card in model.trick] == view["trick"])
+
+    for seen in range(1, 20):
+        wait_until(game, lambda seen=seen: len(turns()) >= seen, "Wes's turn")
+        view = turns()[seen - 1]
+        wait_until(game, lambda view=view: shows(view), "the watcher's table as it stands")
+        if sum(view["taken"].values()) >= 2:
+            return
+        host.send({"type": "act", "choice": decide(LEVELS["normal"]("S", view["rules"], 1), view)})
+    raise AssertionError("two tricks were not played")
+
+
+def test_a_connection_cut_mid_hand_shows_reconnecting_and_the_same_hand_goes_on_missing_nothing(
+        server, plain, app, monkeypatch, sockets):
+    game = app(server=server.address, name="Ann")
+    game.change_settings(win_score=1)
+    shown = Shown(game, monkeypatch)
+    lobby = to_lobby(game)
+    click_widget(game, lobby.seat_toggles["W"])  # West for a person: the plain client below
+    assert lobby.seats["W"] == "human"
+    table = create_table(game, lobby, {"W": "human", "N": "computer", "E": "computer"})
+    west = plain("Wes", plays=True)
+    west.send({"type": "join", "table": control(table).summary["table"], "seat": "W"})
+    table = to_play_before_west(game, cards_played=1)
+    hand, cards = table.model.hand_number, sorted(map(str, table.model.holdings["S"]))
+    in_step_with_the_server(table)
+    frames(game)
+    assert RECONNECTING not in shown
+
+    cut(game, sockets[-1])  # at the player's turn: the table is still while the connection is down
+    wait_until(game, lambda: RECONNECTING in shown, "Reconnecting ... on the table")
+    wait_until(game, lambda: len(sockets) == 2 and game.net.status == "connected", "connected again")
+    wait_until(game, lambda: RECONNECTING not in shown and player_turn(game), "the table as before, the player's turn")
+    assert top(game) is table and table.model.hand_number == hand
+    assert sorted(map(str, table.model.holdings["S"])) == cards, "the player's cards changed"
+    in_step_with_the_server(table)
+
+    cut_while_west_plays(game, table, sockets, west)
+    table = to_play_before_west(game, cards_played=len(cards) - len(table.model.holdings["S"]) + 1)
+    play_while_down(game, table, sockets, west)
+    score = play_hand(game)
+    assert len(score.model.scores) == hand and sum(table.model.taken.values()) == 13
+
+    for _ in range(6):  # to the end of this short game, then the next game at the table
+        click_widget(game, top(game).button)
+        wait_until(game, lambda: isinstance(top(game), GameOverScene) or player_turn(game), "the next hand or the end")
+        if isinstance(top(game), GameOverScene):
+            break
+        play_hand(game)
+    assert isinstance(top(game), GameOverScene), "a game to 1 point did not end in six hands"
+    click_widget(game, top(game).yes)
+    at_table(game)
+    # the new game numbers its events from 1 again: a drop in it must not lose what comes meanwhile
+    table = to_play_before_west(game)
+    assert table.model.hand_number == 1
+    cut_while_west_plays(game, table, sockets, west)
+    play_hand(game)
+
+
+def test_the_form_offers_the_server_and_name_from_the_command_line_else_spades_server(server, app, monkeypatch):
+    monkeypatch.setenv("SPADES_SERVER", "127.0.0.1:1")
+    config = parse_args(["--windowed", "--server", server.address, "--name", "Bea"])
+    assert (config.server, config.name) == (server.address, "Bea")
+    game = app(server=config.server, name=config.name)
+    form = connect_form(game)
+    assert (form.server.get_text(), form.name.get_text()) == (server.address, "Bea")
+    click_widget(game, form.back)
+
+    monkeypatch.setenv("SPADES_SERVER", server.address)
+    other = app()
+    form = connect_form(other)
+    assert form.server.get_text() == server.address
+    click_widget(other, form.connect)
+    wait_until(other, lambda: isinstance(top(other), LobbyScene), "the lobby of SPADES_SERVER's server")
+    assert other.net.address == f"ws://{server.address}/"
