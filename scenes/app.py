@@ -20,6 +20,7 @@ import pygame  # noqa: E402 - after the banner is hidden
 from pygame_gui.elements import UITextEntryLine  # noqa: E402
 
 from game.players.thinker import Thinker  # noqa: E402
+from game.records.handlog import HandLogWriter, LoggedHand  # noqa: E402
 from game.records.savegame import SavedGameError, check_saved_game, set_aside  # noqa: E402
 from game.records.stats import Statistics, StatsRecorder  # noqa: E402
 from net.client import NetClient  # noqa: E402
@@ -120,6 +121,8 @@ class App:
         self._tokens = 0
         self.saved_game = self.config.saved_game or saved_game_path()
         self.log_path, log_notice = save_hand_path(self.config.save_dir)
+        self.online_log = HandLogWriter(self.log_path)
+        """Writes the hands played at a server's table (:meth:`save_online_hand`)."""
         if log_notice:
             self.notices.append(log_notice)
         self.statistics_path = self.config.statistics_path or stats_path()
@@ -243,12 +246,17 @@ class App:
         each told once (and kept in the notices); the game goes on either way."""
         found = []
         log_error = self.session.log.error if self.session else None
-        for error in (log_error, self.recorder.error if self.recorder else None):
+        for error in (log_error, self.online_log.error, self.recorder.error if self.recorder else None):
             if error and error not in self._told:
                 self._told.add(error)
                 self.notices.append(error)
                 found.append(error)
         return found
+
+    def save_online_hand(self, logged: LoggedHand) -> None:
+        """A hand the player played at a server's table: appended to Spades.save while Save Hand is on."""
+        self.online_log.enabled = self.settings.save_hand
+        self.online_log.save(logged)
 
     def new_token(self) -> int:
         """A number no other question to the thinker has had in this run, so an answer

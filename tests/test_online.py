@@ -27,6 +27,7 @@ from websockets.sync.client import ClientConnection, connect
 
 from game.players import decide
 from game.players.levels import LEVELS
+from game.records.handlog import read_log
 from net.client import NetClient
 from net.protocol import VERSION
 from scenes.app import App, parse_args
@@ -566,3 +567,17 @@ def test_the_form_offers_the_server_and_name_from_the_command_line_else_spades_s
     click_widget(other, form.connect)
     wait_until(other, lambda: isinstance(top(other), LobbyScene), "the lobby of SPADES_SERVER's server")
     assert other.net.address == f"ws://{server.address}/"
+
+
+def test_with_save_hand_on_the_hands_played_at_a_servers_table_go_to_spades_save(server, app, tmp_path):
+    game = app()
+    game.change_settings(save_hand=True)
+    table = create_table(game, to_lobby(game, server.address, "Ann"))
+    click_widget(game, play_hand(game).button)
+    hands = read_log(tmp_path / "Spades.save").hands
+    assert [hand.number for hand in hands] == [1]
+    assert hands[0].players["S"] == "Ann" and len(hands[0].tricks) == 13
+    assert hands[0].variant == control(table).variant
+    game.change_settings(save_hand=False)
+    play_hand(game)
+    assert len(read_log(tmp_path / "Spades.save").hands) == 1, "with Save Hand off, nothing more is written"

@@ -288,16 +288,22 @@ class HandLogWriter:
         :func:`undo_note` if bids or cards were taken back in it."""
 
         def on_event(event: Event) -> None:
-            if not isinstance(event, HandScored) or not self.enabled:
-                return
-            try:
-                self.write(LoggedHand.from_hand(game.hand, game.id, game.variant, game.names),
-                           undo_note(game.takebacks.get(game.hand.number, 0)))
-                self.error = None
-            except OSError as error:
-                self.error = f"Hand not saved to {self.path}: {safe_text(error.strerror or error, REASON_LENGTH)}"
+            if isinstance(event, HandScored) and self.enabled:
+                self.save(LoggedHand.from_hand(game.hand, game.id, game.variant, game.names),
+                          undo_note(game.takebacks.get(game.hand.number, 0)))
 
         return on_event
+
+    def save(self, logged: LoggedHand, comments: Sequence[str] = ()) -> None:
+        """Append a finished hand while Save Hand is on; a failed write sets :attr:`error` instead
+        of raising (the game goes on)."""
+        if not self.enabled:
+            return
+        try:
+            self.write(logged, comments)
+            self.error = None
+        except OSError as error:
+            self.error = f"Hand not saved to {self.path}: {safe_text(error.strerror or error, REASON_LENGTH)}"
 
     @classmethod
     def attach(cls, game: Game, path: str | os.PathLike[str], enabled: bool = True) -> HandLogWriter:
@@ -714,32 +720,39 @@ def replay(logged: LoggedHand, before_bid: Callable[[Hand, BidRecord], None] | N
     hand = Hand.from_holdings(logged.rules, logged.dealer, logged.deal, number=logged.number,
                               standings=logged.standings_before())
     try:
-        for index, record in enumerate(logged.bids):
-            if index < len(hand.bid_history):  # the rules made this bid (bid your spades)
-                if hand.bid_history[index].bid != record.bid:
-                    raise RuleError(f"the rules fix {record.seat}'s bid at {hand.bid_history[index].bid}")
-                continue
-            _replay_bid(hand, record, before_bid)
-        if [(r.seat, r.final) for r in hand.bid_history] != [(r.seat, r.final) for r in logged.bids]:
-            raise RuleError("the final bids differ from the log")
-        pending = list(logged.exchanges)
-        while hand.phase == "exchange":
-            seat = hand.to_act
-            if pending and pending[0].giver == seat:
-                hand.give(seat, pending.pop(0).cards)
-            else:
-                hand.give(seat, [])
-        if pending:
-            raise RuleError("the log has exchanges the rules did not call for")
-        for number, trick in enumerate(logged.tricks, start=1):
-            for seat, card in trick.plays:
-                try:
-                    hand.play(seat, card)
-                except RuleError as error:
-                    raise RuleError(f"trick {number}, {seat} playing {card}: {error}") from None
+        play_out(hand, logged.bids, logged.exchanges, logged.tricks, before_bid)
     except RuleError as error:
         raise ReplayError(f"hand {logged.number} of game {logged.game_id}: {error}") from None
     return hand
+
+
+def play_out(hand: Hand, bids: Sequence[BidRecord], exchanges: Sequence[CardsExchanged], tricks: Sequence[Trick],
+             before_bid: Callable[[Hand, BidRecord], None] | None = None) -> None:
+    """Make a hand's bids, exchanges and cards, as recorded, on `hand` (dealt, nothing done yet):
+    a seat looks (or keeps its hand) before a bid made in sight. RuleError if the engine refuses one."""
+    for index, record in enumerate(bids):
+        if index < len(hand.bid_history):  # the rules made this bid (bid your spades)
+            if hand.bid_history[index].bid != record.bid:
+                raise RuleError(f"the rules fix {record.seat}'s bid at {hand.bid_history[index].bid}")
+            continue
+        _replay_bid(hand, record, before_bid)
+    if [(r.seat, r.final) for r in hand.bid_history] != [(r.seat, r.final) for r in bids]:
+        raise RuleError("the final bids differ from the log")
+    pending = list(exchanges)
+    while hand.phase == "exchange":
+        seat = hand.to_act
+        if pending and pending[0].giver == seat:
+            hand.give(seat, pending.pop(0).cards)
+        else:
+            hand.give(seat, [])
+    if pending:
+        raise RuleError("the log has exchanges the rules did not call for")
+    for number, trick in enumerate(tricks, start=1):
+        for seat, card in trick.plays:
+            try:
+                hand.play(seat, card)
+            except RuleError as error:
+                raise RuleError(f"trick {number}, {seat} playing {card}: {error}") from None
 
 
 def _replay_bid(hand: Hand, record: BidRecord, before_bid: Callable[[Hand, BidRecord], None] | None) -> None:

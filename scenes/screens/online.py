@@ -236,7 +236,8 @@ class LobbyScene(Scene):
         """The server seated the player (or lets them watch): the table, fed what came after."""
         app = self.app
         control = OnlineTableController(app.net, message.get("seat"), message["summary"], app.thinker,
-                                        lambda: app.settings, app.new_token, on_change=app.redraw)
+                                        lambda: app.settings, app.new_token, on_change=app.redraw,
+                                        on_hand=app.save_online_hand)
         for later in rest:
             control.take(later)
         app.open("table", control=control)

@@ -19,9 +19,11 @@ from typing import Any, Protocol
 from game.cards import Card
 from game.events import CardPlayed, Event, GameOver, HandScored, HandStarted, from_dict
 from game.players.thinker import Answer, Request
+from game.records.handlog import LoggedHand
 from game.rules import Rules
 from game.scoring import Standing
 from game.seats import SEAT_NAMES, SEATS, sides
+from net.hands import HandsSeen
 from net.rotation import Turning
 from scenes.table.controller import Asker, BidsPause, Moment, Thinking, Turn
 from scenes.table.model import HandShown, Hidden, TableModel
@@ -65,8 +67,13 @@ class OnlineTableController:
 
     def __init__(self, connection: Connection, seat: str | None, summary: dict[str, Any], asker: Asker,
                  preferences: Callable[[], Any], new_token: Callable[[], int],
-                 on_change: Callable[[], None] | None = None) -> None:
+                 on_change: Callable[[], None] | None = None,
+                 on_hand: Callable[[LoggedHand], None] | None = None) -> None:
         self.connection = connection
+        self.on_hand = on_hand
+        """Given each hand the player played here, once it is over (for Save Hand)."""
+        self.hands = HandsSeen(Rules.parse(summary["rules"]), int(summary.get("table", 0)),
+                               str(summary.get("variant", "")))
         self.on_change = on_change
         """Told when something the table shows besides the game changes (the connection, chat, names):
         the screen draws again though no card moves."""
@@ -116,6 +123,8 @@ class OnlineTableController:
 
     def take(self, message: dict[str, Any]) -> None:
         kind = message.get("type")
+        if kind in ("event", "shown") and self.seat is not None:
+            self._log_hand(message)
         message = self.turning.message(message)
         if kind == "event":
             self._event(message)
@@ -162,6 +171,17 @@ class OnlineTableController:
         if isinstance(event, HandStarted):
             self.over, self.hand_number, self.cards_this_hand = False, event.number, 0
         self.pending.append(event)
+
+    def _log_hand(self, message: dict[str, Any]) -> None:
+        """Follow the hand in the server's own seats; a hand over and shown goes to `on_hand`."""
+        names = {self.turning.back(seat): name for seat, name in self.names().items()}
+        try:
+            logged = self.hands.take(message, names)
+        except (ValueError, KeyError, TypeError) as error:
+            self.notices.append(f"This hand cannot be saved: {error}")
+            return
+        if logged is not None and self.on_hand is not None:
+            self.on_hand(logged)
 
     # -- the face the table's screen sees -----------------------------------------------------------------
     @property
