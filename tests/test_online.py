@@ -581,3 +581,16 @@ def test_with_save_hand_on_the_hands_played_at_a_servers_table_go_to_spades_save
     game.change_settings(save_hand=False)
     play_hand(game)
     assert len(read_log(tmp_path / "Spades.save").hands) == 1, "with Save Hand off, nothing more is written"
+
+
+def test_suggest_at_a_servers_table_advises_from_the_players_own_view_and_s_then_enter_plays_it(server, app):
+    game = app()
+    create_table(game, to_lobby(game, server.address, "Ann"))
+    table = reach_play(game, cards_played=4)
+    view = control(table).turn_view
+    press(game, pygame.K_s)
+    wait_until(game, lambda: table.advice is not None, "Suggest's advice")
+    expected = decide(LEVELS[game.settings.level]("S", view["rules"], control(table).turn_seq), view)
+    assert table.advice.choice == expected and expected in view["legal"]
+    press(game, pygame.K_RETURN)
+    wait_until(game, lambda: expected not in [str(card) for card in table.model.holdings["S"]], "the advice played")
