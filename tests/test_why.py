@@ -16,6 +16,7 @@ from game.players.suggest import why
 from game.records.handlog import LoggedHand, append_hand, replay
 from game.rules import PRESETS
 from game.view import seat_view
+from scenes.app import App
 from scenes.look import layout
 from scenes.screens import review
 from scenes.screens.review import ReviewScene
@@ -130,19 +131,25 @@ def view_in_log(logged: LoggedHand, number: int) -> dict:
     return seat_view(hand, plays[number - 1][0])
 
 
-def test_in_review_pointing_at_a_computers_card_tells_why(tmp_path):
+def reviewing(tmp_path, step: int) -> tuple[App, ReviewScene, LoggedHand]:
+    """The App in Review Hands with a logged hand of Normal players open at card `step`."""
     log = tmp_path / "Spades.save"
     logged = normal_hand(PRESETS["partner"].rules, 3)
     append_hand(log, logged)
     app = make_app(tmp_path)
+    frames(app)
+    scene = ReviewScene(app, log)
+    app.push(scene)
+    wait_for(app, lambda: scene.lister is None)
+    assert scene.open(0)
+    scene.go(step)
+    frames(app)
+    return app, scene, logged
+
+
+def test_in_review_pointing_at_a_computers_card_tells_why(tmp_path):
+    app, scene, logged = reviewing(tmp_path, 7)  # the second trick, three cards in
     try:
-        frames(app)
-        scene = ReviewScene(app, log)
-        app.push(scene)
-        wait_for(app, lambda: scene.lister is None)
-        assert scene.open(0)
-        scene.go(7)  # the second trick, three cards in
-        frames(app)
         position = scene.position
         seat, card = next((s, c) for s, c in position.trick if s != "S")
         number = position.played - len(position.trick) + 1 + [s for s, _ in position.trick].index(seat)
@@ -159,18 +166,8 @@ def test_in_review_pointing_at_a_computers_card_tells_why(tmp_path):
 
 
 def test_in_review_pointing_at_a_computers_name_plate_tells_why_it_bid_so(tmp_path):
-    log = tmp_path / "Spades.save"
-    logged = normal_hand(PRESETS["partner"].rules, 3)
-    append_hand(log, logged)
-    app = make_app(tmp_path)
+    app, scene, logged = reviewing(tmp_path, 2)
     try:
-        frames(app)
-        scene = ReviewScene(app, log)
-        app.push(scene)
-        wait_for(app, lambda: scene.lister is None)
-        assert scene.open(0)
-        scene.go(2)
-        frames(app)
         record = next(record for record in logged.bids if record.seat == "W")
         point(app, scene.plates["W"].center)
         hand = Hand.from_holdings(logged.rules, logged.dealer, logged.deal, number=logged.number,
