@@ -16,7 +16,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from game.events import Event, GameOver, HandScored, HandStarted
+from game.cards import DECKS
+from game.events import CardDealt, Event, GameOver, HandScored, HandStarted
 from game.game import Game
 from game.hand import RuleError
 from game.rules import Rules
@@ -71,6 +72,12 @@ class ServerTable:
     finished_hands: list[Any] = field(default_factory=list)
     on_new_game: Callable[[Game], None] | None = None
     """Told of each new game (the server's Save Hand log subscribes to it)."""
+    unlooked: set[str] = field(default_factory=set)
+    """Seats that may still bid blind in the hand in play: not even their own cards are sent yet."""
+    hand_began: int = 0
+    """The seq of the hand in play's `hand_started` event."""
+    revealed_at: dict[str, int] = field(default_factory=dict)
+    """Each seat sent its cards on looking (or bidding blind) this hand: the seq of the event before."""
 
     # -- who is here ----------------------------------------------------------------------------
     @property
@@ -190,14 +197,40 @@ class ServerTable:
         return len(self.game.actions) if self.game is not None else -1
 
     def _heard(self, event: Event) -> None:
+        if isinstance(event, HandStarted):
+            self.unlooked, self.revealed_at, self.hand_began = set(event.blind_seats), {}, len(self.log) + 1
+        self._reveal_looked()
         self.log.append(event)
         seq = len(self.log)
         for player in self.people():
-            self.send(player, {"type": "event", "seq": seq, "event": event_for(event, self.seat_of(player))})
+            self.send(player, {"type": "event", "seq": seq, "event": self._event_for(event, self.seat_of(player), seq)})
         if isinstance(event, HandScored):
             self.send_shown(seq, event.number)
         if isinstance(event, (HandStarted, HandScored, GameOver)):
             self.send_table()
+
+    def _event_for(self, event: Event, seat: str | None, seq: int) -> dict[str, Any]:
+        """Event `seq` as `seat` may see it: while a seat may still bid blind, its own cards of the
+        hand in play are hidden from it too (it must decide without having seen them)."""
+        data = event_for(event, seat)
+        if isinstance(event, CardDealt) and seq > self.hand_began and seat in self.unlooked:
+            data["card"] = None
+        return data
+
+    def _reveal_looked(self) -> None:
+        """A seat that has just looked at its cards (or bid blind) is sent them, before the event
+        that says so."""
+        looked = self.unlooked & self.game.hand.looked if self.unlooked and self.game is not None else set()
+        for seat in sorted(looked):
+            self.unlooked.discard(seat)
+            self.revealed_at[seat] = len(self.log)
+            if self.seats[seat].player is not None:
+                self.send(self.seats[seat].player, self._cards(seat, len(self.log)))
+
+    def _cards(self, seat: str, seq: int) -> dict[str, Any]:
+        assert self.game is not None
+        cards = sorted(self.game.hand.dealt[seat], key=DECKS[self.rules.deck].sort_key)  # not the deal's order
+        return {"type": "cards", "seq": seq, "cards": [str(card) for card in cards]}
 
     def send_shown(self, seq: int, number: int, player: str | None = None) -> None:
         """Hand `number`'s four hands as dealt, to everyone (or `player`), once it is over."""
@@ -233,8 +266,10 @@ class ServerTable:
     def resync(self, player: str, after: int = 0) -> None:
         """Every event of the game in play after `after`, as `player` may see it, then its turn."""
         seat = self.seat_of(player)
+        if seat is not None and self.hand_began <= after <= self.revealed_at.get(seat, -1):
+            self.send(player, self._cards(seat, after))  # it has looked since it last heard: its cards were hidden
         for seq, event in enumerate(self.log[after:], start=after + 1):
-            self.send(player, {"type": "event", "seq": seq, "event": event_for(event, seat)})
+            self.send(player, {"type": "event", "seq": seq, "event": self._event_for(event, seat, seq)})
             if isinstance(event, HandScored):
                 self.send_shown(seq, event.number, player)
         to_act = self.to_act()

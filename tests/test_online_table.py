@@ -94,10 +94,17 @@ def test_a_player_at_north_holds_their_own_cards_at_the_bottom_and_is_asked_as_s
             bo_joined, rest = _seated(bo)
             assert bo_joined["seat"] == "N"
             control, model = _controller(bo, bo_joined, rest)
-            _until(lambda: len(model.holdings["S"]) == 13 and not control.pending,
-                   lambda: _show(control, model))
+            ann_answers = _answers(ann)
+            _until(lambda: control.turn_view is not None and not control.pending,
+                   lambda: (ann_answers(), _show(control, model)))
+            assert len(model.holdings["S"]) == 13
+            if control.turn_view["phase"] == "blind":
+                assert all(isinstance(card, Hidden) for card in model.holdings["S"]), "unseen while it may bid blind"
+                control.choose("look")
+            _until(lambda: all(isinstance(card, Card) for card in model.holdings["S"]) and not control.pending
+                   and control.turn_view["phase"] != "blind", lambda: (ann_answers(), _show(control, model)))
             south = model.holdings["S"]
-            assert all(isinstance(card, Card) for card in south), "the player's own cards are face up"
+            assert len(south) == 13 and sorted(map(str, south)) == sorted(control.turn_view["hand"])
             assert all(isinstance(card, Hidden) for seat in "WNE" for card in model.holdings[seat])
             assert model.names["N"] == "Ann" and model.names["S"] == "Bo"
             ann.send({"type": "leave"})

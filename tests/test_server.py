@@ -262,12 +262,13 @@ def _texts(cards: Any) -> list[str]:
 
 def assert_nothing_hidden_is_sent(messages: list[Message], seat: str | None, truth: dict[int, LoggedHand]) -> None:
     """Every card in `messages` (to `seat`; None: a spectator) is one that seat may see when it comes:
-    its own dealt cards, the cards of an exchange it is part of, cards already played, and a
-    hand's four hands only in `shown` after that hand's `hand_scored`. `truth` is the server's
-    hand log, by hand number."""
+    its own dealt cards (once it has looked at them, if it might bid blind: its `cards`), the cards
+    of an exchange it is part of, cards already played, and a hand's four hands only in `shown`
+    after that hand's `hand_scored`. `truth` is the server's hand log, by hand number."""
     hand: LoggedHand | None = None
     visible: set[str] = set()
     scored: set[int] = set()
+    unlooked: set[str] = set()
     for index, message in enumerate(messages):
         where = f"message {index} to {seat or 'a spectator'}: {message}"
         assert "seed" not in keys_in(message), where
@@ -278,11 +279,17 @@ def assert_nothing_hidden_is_sent(messages: list[Message], seat: str | None, tru
                 continue  # turned face up to draw the dealer
             if kind == "hand_started":
                 hand = truth[data["number"]]
-                visible = set(_texts(hand.deal[seat])) if seat else set()
+                unlooked = set(data["blind_seats"])
+                visible = set(_texts(hand.deal[seat])) if seat and seat not in unlooked else set()
                 continue
             assert hand is not None, where
             if kind == "card_dealt":
-                assert data["card"] in visible if data["seat"] == seat else data["card"] is None, where
+                mine = data["seat"] == seat and seat not in unlooked
+                assert data["card"] in visible if mine else data["card"] is None, where
+                continue
+            if (kind == "bid" or data.get("choice") == "look") and data["seat"] == seat and seat in unlooked:
+                assert visible >= set(_texts(hand.deal[seat])), f"{where}: it looked, and its cards came not first"
+                unlooked.discard(seat)
                 continue
             if kind == "exchange":
                 (passed,) = [x for x in hand.exchanges if (x.giver, x.receiver) == (data["giver"], data["receiver"])]
@@ -299,6 +306,12 @@ def assert_nothing_hidden_is_sent(messages: list[Message], seat: str | None, tru
                 continue
             if kind == "hand_scored":
                 scored.add(data["number"])
+        elif message["type"] == "cards":
+            assert seat is not None and hand is not None and seat in unlooked, where
+            order = DECKS[hand.rules.deck].sort_key
+            assert message["cards"] == _texts(sorted(hand.deal[seat], key=order)), where
+            visible |= set(message["cards"])
+            continue
         elif message["type"] == "shown":
             assert message["hand"] in scored, where
             dealt = truth[message["hand"]].deal

@@ -62,6 +62,14 @@ class HandShown:
     deal: Mapping[str, list[Card]]
 
 
+@dataclass(frozen=True)
+class OwnCards:
+    """The player's own cards, told by a server once the player has looked at them (it keeps
+    them back while the player may still bid blind)."""
+
+    cards: tuple[Card, ...]
+
+
 class TableModel:
     """The hand as shown: holdings, bids, tricks taken, the trick on the table, the score.
 
@@ -145,6 +153,8 @@ class TableModel:
             self.trick_winner = event.winner
         elif isinstance(event, HandShown):
             self.reveal(event.deal)
+        elif isinstance(event, OwnCards) and all(isinstance(card, Hidden) for card in self.holdings["S"]):
+            self.holdings["S"], self.dealt["S"] = list(event.cards), list(event.cards)
         elif isinstance(event, HandScored):
             self.scores.append(event.score)
             self.standings = dict(event.score.standings)

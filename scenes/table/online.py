@@ -26,7 +26,7 @@ from game.seats import SEAT_NAMES, SEATS, sides
 from net.hands import HandsSeen
 from net.rotation import Turning
 from scenes.table.controller import Asker, BidsPause, Moment, Thinking, Turn
-from scenes.table.model import HandShown, Hidden, TableModel
+from scenes.table.model import HandShown, Hidden, OwnCards, TableModel
 
 CHAT_KEPT = 6
 """Chat lines kept for the table's chat line."""
@@ -134,6 +134,8 @@ class OnlineTableController:
             if self.held is not None:
                 self.pending.append(self.held)
                 self.held = None
+        elif kind == "cards":
+            self.pending.append(OwnCards(tuple(Card.parse(card) for card in message["cards"])))
         elif kind == "turn":
             self.turn_view, self.turn_seq, self.sent = message["view"], message["seq"], None
         elif kind == "waiting":

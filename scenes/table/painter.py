@@ -18,7 +18,7 @@ from scenes.look import layout, text, widgets
 from scenes.look.breakdown import side_label
 from scenes.look.cardart import CardArt
 from scenes.look.palette import BLACK, GOLD, GREY, GREY_LIGHT, PANEL, PANEL_EDGE, SHADOW, WARNING, WHITE
-from scenes.table.model import TableModel
+from scenes.table.model import Hidden, TableModel
 
 Point = tuple[float, float]
 DOTS_STEP = 1 / 3
@@ -85,7 +85,7 @@ class TablePainter:
         cards = [c for c in marks.south_order if c not in marks.in_flight]
         for card, rect in self.south_rects(cards, marks):
             surface.blit(self.art.shadow(), rect.move(1, 1))
-            if not model.south_looked:
+            if not model.south_looked or isinstance(card, Hidden):  # a server tells the cards once looked at
                 image = self.art.back()
             elif marks.playable is not None and card not in marks.playable:
                 image = self.art.dimmed(card)
