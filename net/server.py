@@ -281,6 +281,7 @@ class SpadesServer:
         if person.connection is None and table.seats[seat].player == person.id:
             table.set_away(seat)
             self._nudge(table)
+            self._lobby_changed()  # the lobby shows the seat away
 
     def _back(self, person: Person, table: ServerTable, last_seq: int) -> None:
         """A player who dropped is back: the seat again, and every event missed."""
@@ -290,9 +291,9 @@ class SpadesServer:
         seat = table.set_connected(person.id, True)
         if seat is None:
             table.watch(person.id)
-            return
-        table.resync(person.id, after=min(last_seq, len(table.log)))
-        self._clock(table)
+        else:
+            table.resync(person.id, after=min(last_seq, len(table.log)))
+        self._nudge(table)  # the computers go on if the table had nobody
 
     def _log(self, direction: str, person: Person, message: dict[str, Any]) -> None:
         if self.options.log:
@@ -391,6 +392,7 @@ class SpadesServer:
             person.table = table.number
             person.send({"type": "watching", "table": table.number, "summary": table.summary()})
             table.watch(person.id)
+            self._nudge(table)  # the computers go on if the table had nobody
             self._lobby_changed()
 
     def _leave(self, person: Person, message: Message) -> None:
@@ -463,11 +465,13 @@ class SpadesServer:
 
     # -- computer players and clocks ------------------------------------------------------------------
     def _nudge(self, table: ServerTable) -> None:
-        """Someone acted at `table`: let a computer think if it is to act, or start the clock."""
+        """Someone acted at `table`: let a computer think if it is to act, or start the clock. At a
+        table nobody is at (every player gone past the hold, nobody watching) the computers wait
+        for someone to come back or watch, rather than play on for nobody."""
         self._clock(table)
         seat = table.computer_to_act()
         number = table.decision_number()
-        if seat is None or self.thinking.get(table.number) == number:
+        if seat is None or self.thinking.get(table.number) == number or not table.anyone_here():
             return
         self.thinking[table.number] = number
         self._spawn(self._computer(table, seat, number))

@@ -133,6 +133,10 @@ class ServerTable:
     def full(self) -> bool:
         return all(s.kind == "computer" or s.player is not None for s in self.seats.values())
 
+    def anyone_here(self) -> bool:
+        """Whether anybody follows this table: a seated player connected, or someone watching."""
+        return bool(self.watchers) or any(seat.player and seat.connected for seat in self.seats.values())
+
     def set_connected(self, player: str, connected: bool) -> str | None:
         seat = self.seat_of(player)
         if seat is not None:

@@ -798,3 +798,22 @@ def test_the_server_command_says_where_it_listens_and_a_client_can_say_hello() -
     finally:
         process.terminate()
         process.communicate(timeout=WAIT)
+
+
+def test_a_table_nobody_is_at_waits_for_someone_to_come_back_rather_than_play_on() -> None:
+    with running_server(hold=0.5) as server:
+        ann = Peer(server.address, "Ann")
+        token = ann.welcome["token"]
+        table = create(ann, SHORT_GAME)
+        ann.until(of_type("turn"))
+        last_seq = max(m["seq"] for m in ann.got if m["type"] == "event")
+        ann.close()
+        with Peer(server.address, "Eve") as eve:  # in the lobby, not at the table
+            eve.until(lambda m: m["type"] == "lobby" and any(
+                t["table"] == table and t["seats"]["S"]["away"] for t in m["tables"]), timeout=WAIT)
+        time.sleep(1.0)  # time for computers to play, had they gone on
+        with Peer(server.address, "Ann", token=token, last_seq=last_seq) as back:
+            back.until(of_type("synced"), play=first_legal)
+            missed = [m for m in back.got if m["type"] == "event" and m["seq"] > last_seq]
+            assert len(missed) <= 1, f"the computers played on for nobody: {len(missed)} events"
+            back.until(event("game_over"), GAME_WAIT, play=first_legal)  # and the game goes on with Ann
