@@ -122,22 +122,10 @@ class TableModel:
 
     def apply(self, event: Event) -> None:
         """Show one more event."""
-        if isinstance(event, HandStarted):
-            self._clear()
-            self.hand_number, self.dealer = event.number, event.dealer
-            self.south_looked = "S" not in event.blind_seats
-        elif isinstance(event, CardDealt):
-            card = event.card if event.card is not None else Hidden()
-            self.holdings[event.seat].append(card)
-            self.dealt[event.seat].append(card)
-        elif isinstance(event, BlindChoice) and event.seat == "S" and event.choice == "look":
-            self.south_looked = True
-        elif isinstance(event, BidMade):
-            self.bids[event.seat] = event.bid
-            if event.seat == "S" and not event.bid.blind:
-                self.south_looked = True
-        elif isinstance(event, BidChanged):
-            self.bids[event.seat] = event.new
+        if isinstance(event, (HandStarted, CardDealt, HandShown, OwnCards)):
+            self._apply_cards_told(event)
+        elif isinstance(event, (BlindChoice, BidMade, BidChanged)):
+            self._apply_bidding(event)
         elif isinstance(event, CardsExchanged):
             for card in event.cards:
                 self._take(event.giver, card)
@@ -151,13 +139,35 @@ class TableModel:
             self.spades_broken = True
         elif isinstance(event, TrickWon):
             self.trick_winner = event.winner
-        elif isinstance(event, HandShown):
-            self.reveal(event.deal)
-        elif isinstance(event, OwnCards) and all(isinstance(card, Hidden) for card in self.holdings["S"]):
-            self.holdings["S"], self.dealt["S"] = list(event.cards), list(event.cards)
         elif isinstance(event, HandScored):
             self.scores.append(event.score)
             self.standings = dict(event.score.standings)
+
+    def _apply_cards_told(self, event: HandStarted | CardDealt | HandShown | OwnCards) -> None:
+        """A new hand, a card dealt, the player's own cards or the four hands told by a server."""
+        if isinstance(event, HandStarted):
+            self._clear()
+            self.hand_number, self.dealer = event.number, event.dealer
+            self.south_looked = "S" not in event.blind_seats
+        elif isinstance(event, CardDealt):
+            card = event.card if event.card is not None else Hidden()
+            self.holdings[event.seat].append(card)
+            self.dealt[event.seat].append(card)
+        elif isinstance(event, HandShown):
+            self.reveal(event.deal)
+        elif all(isinstance(card, Hidden) for card in self.holdings["S"]):
+            self.holdings["S"], self.dealt["S"] = list(event.cards), list(event.cards)
+
+    def _apply_bidding(self, event: BlindChoice | BidMade | BidChanged) -> None:
+        """A bid, a changed bid, or a blind choice (South's fan turns up once it looks or bids in sight)."""
+        if isinstance(event, BlindChoice):
+            self.south_looked = self.south_looked or (event.seat == "S" and event.choice == "look")
+        elif isinstance(event, BidMade):
+            self.bids[event.seat] = event.bid
+            if event.seat == "S" and not event.bid.blind:
+                self.south_looked = True
+        else:
+            self.bids[event.seat] = event.new
 
     def _take(self, seat: str, card: Card | None) -> None:
         """A card leaves `seat`'s hand: that card, or one of its hidden ones."""

@@ -126,16 +126,8 @@ class OnlineTableController:
         if kind in ("event", "shown") and self.seat is not None:
             self._log_hand(message)
         message = self.turning.message(message)
-        if kind == "event":
-            self._event(message)
-        elif kind == "shown":
-            deal = {seat: [Card.parse(card) for card in cards] for seat, cards in message["deal"].items()}
-            self.pending.append(HandShown(message["hand"], deal))
-            if self.held is not None:
-                self.pending.append(self.held)
-                self.held = None
-        elif kind == "cards":
-            self.pending.append(OwnCards(tuple(Card.parse(card) for card in message["cards"])))
+        if kind in ("event", "shown", "cards"):
+            self._game_news(kind, message)
         elif kind == "turn":
             self.turn_view, self.turn_seq, self.sent = message["view"], message["seq"], None
         elif kind == "waiting":
@@ -155,6 +147,19 @@ class OnlineTableController:
             self.notices.append(message.get("reason") or message.get("status", ""))
         if kind in SHOWN_ASIDE and self.on_change is not None:
             self.on_change()
+
+    def _game_news(self, kind: str, message: dict[str, Any]) -> None:
+        """An event of the game, the four hands once a hand is over, or the player's own cards."""
+        if kind == "event":
+            self._event(message)
+        elif kind == "shown":
+            deal = {seat: [Card.parse(card) for card in cards] for seat, cards in message["deal"].items()}
+            self.pending.append(HandShown(message["hand"], deal))
+            if self.held is not None:
+                self.pending.append(self.held)
+                self.held = None
+        else:
+            self.pending.append(OwnCards(tuple(Card.parse(card) for card in message["cards"])))
 
     def _event(self, message: dict[str, Any]) -> None:
         try:
