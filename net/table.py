@@ -16,8 +16,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from game.cards import DECKS
-from game.events import CardDealt, Event, GameOver, HandScored, HandStarted
+from game.cards import DECKS, Card
+from game.events import BidMade, BlindChoice, CardDealt, Event, GameOver, HandScored, HandStarted
 from game.game import Game
 from game.hand import RuleError
 from game.rules import Rules
@@ -78,6 +78,9 @@ class ServerTable:
     """The seq of the hand in play's `hand_started` event."""
     revealed_at: dict[str, int] = field(default_factory=dict)
     """Each seat sent its cards on looking (or bidding blind) this hand: the seq of the event before."""
+    dealt: dict[str, list[Card]] = field(default_factory=dict)
+    """The cards dealt to each seat in the hand in play, as the events said (the engine's hand is
+    still being dealt while they come)."""
 
     # -- who is here ----------------------------------------------------------------------------
     @property
@@ -203,7 +206,11 @@ class ServerTable:
     def _heard(self, event: Event) -> None:
         if isinstance(event, HandStarted):
             self.unlooked, self.revealed_at, self.hand_began = set(event.blind_seats), {}, len(self.log) + 1
-        self._reveal_looked()
+            self.dealt = {seat: [] for seat in SEATS}
+        elif isinstance(event, CardDealt):
+            self.dealt[event.seat].append(event.card)
+        elif self._looks(event):
+            self._reveal(event.seat)
         self.log.append(event)
         seq = len(self.log)
         for player in self.people():
@@ -221,19 +228,21 @@ class ServerTable:
             data["card"] = None
         return data
 
-    def _reveal_looked(self) -> None:
-        """A seat that has just looked at its cards (or bid blind) is sent them, before the event
-        that says so."""
-        looked = self.unlooked & self.game.hand.looked if self.unlooked and self.game is not None else set()
-        for seat in sorted(looked):
-            self.unlooked.discard(seat)
-            self.revealed_at[seat] = len(self.log)
-            if self.seats[seat].player is not None:
-                self.send(self.seats[seat].player, self._cards(seat, len(self.log)))
+    def _looks(self, event: Event) -> bool:
+        """Whether `event` shows a seat that may still bid blind looking at its cards, or bidding."""
+        looking = isinstance(event, BlindChoice) and event.choice == "look"
+        return (looking or isinstance(event, BidMade)) and event.seat in self.unlooked
+
+    def _reveal(self, seat: str) -> None:
+        """`seat` looks at its cards (or bids blind) now: it is sent them, before the event that says so."""
+        self.unlooked.discard(seat)
+        self.revealed_at[seat] = len(self.log)
+        if self.seats[seat].player is not None:
+            self.send(self.seats[seat].player, self._cards(seat, len(self.log)))
 
     def _cards(self, seat: str, seq: int) -> dict[str, Any]:
-        assert self.game is not None
-        cards = sorted(self.game.hand.dealt[seat], key=DECKS[self.rules.deck].sort_key)  # not the deal's order
+        """The `cards` message: `seat`'s cards of the hand in play, sorted (not in the deal's order)."""
+        cards = sorted(self.dealt[seat], key=DECKS[self.rules.deck].sort_key)
         return {"type": "cards", "seq": seq, "cards": [str(card) for card in cards]}
 
     def send_shown(self, seq: int, number: int, player: str | None = None) -> None:

@@ -817,3 +817,21 @@ def test_a_table_nobody_is_at_waits_for_someone_to_come_back_rather_than_play_on
             missed = [m for m in back.got if m["type"] == "event" and m["seq"] > last_seq]
             assert len(missed) <= 1, f"the computers played on for nobody: {len(missed)} events"
             back.until(event("game_over"), GAME_WAIT, play=first_legal)  # and the game goes on with Ann
+
+
+def test_a_seat_that_may_bid_blind_gets_its_own_cards_only_as_it_looks_in_every_hand() -> None:
+    with running_server() as server, Peer(server.address, "Ann") as ann:
+        create(ann, "partners=1 broken=1 nil=100 blindnil=200 blindnilfail=100 win=2000 lose=-2000")
+        ann.until(lambda m: m["type"] == "shown" and m["hand"] == 3, GAME_WAIT, play=first_legal)
+    starts = [i for i, m in enumerate(ann.got) if m["type"] == "event" and m["event"]["kind"] == "hand_started"]
+    shown = {m["hand"]: m["deal"]["S"] for m in ann.got if m["type"] == "shown"}
+    for start, end in zip(starts, [*starts[1:], len(ann.got)], strict=True):
+        hand = ann.got[start:end]
+        assert "S" in hand[0]["event"]["blind_seats"], "South may bid blind in every hand under these rules"
+        told = next(i for i, m in enumerate(hand) if m["type"] == "cards")
+        own = [m["event"]["card"] for m in hand[:told] if m["type"] == "event" and m["event"]["kind"] == "card_dealt"
+               and m["event"]["seat"] == "S"]
+        assert len(own) == 13 and own == [None] * 13, "not even South's own cards before it looks"
+        looked = hand[told + 1]["event"]
+        assert looked["seat"] == "S" and looked["kind"] in ("blind_choice", "bid"), "the cards come just before"
+        assert hand[told]["cards"] == shown[hand[0]["event"]["number"]], "South's own cards of this hand"
