@@ -92,6 +92,36 @@ def test_decisions_depend_only_on_the_view(player_class) -> None:
         assert choices[0] == choices[1]
 
 
+CHOICES_RULES = PARTNER.replace(misdeal=True, exchange=2)
+CHOICES_DEALS = [dict(S="T98.T98.T987.T98", N="AKQJ.AKQ.AKQ.AKQ", W="765432.J765432..", E="..J65432.J765432"),
+                 dict(S="T98.T98.T987.T98", N="AKQJ.AKQ.AKQ.AKQ", W="765.J76.J65.J765", E="432.5432.432.432")]
+"""South's hand (no jack, queen or king: it may be thrown in) and North's are the same in both."""
+
+
+@pytest.mark.parametrize("player_class", [ExpertPlayer, MonteCarloPlayer])
+def test_misdeal_calls_and_exchanges_depend_only_on_the_view(player_class) -> None:
+    rules = CHOICES_RULES.to_dict()
+    misdeal = [_hand(CHOICES_RULES, "E", **deal) for deal in CHOICES_DEALS]
+    for hand in misdeal:
+        _play(hand, "look")
+    exchange = [_hand(CHOICES_RULES, "E", **deal) for deal in CHOICES_DEALS]
+    for hand in exchange:
+        _bid(hand, {"S": "bnil", "W": "3", "N": "6", "E": "3"})
+    stages = [([seat_view(h, "S") for h in misdeal], "S"), ([seat_view(h, "S") for h in exchange], "S")]
+    for hands_views, seat in stages:
+        assert hands_views[0] == hands_views[1]
+        assert hands_views[0]["phase"] in ("misdeal", "exchange")
+        choices = [decide(player_class(seat, rules, seed=9), view) for view in hands_views]
+        assert choices[0] == choices[1]
+    passed = decide(player_class("S", rules, seed=9), seat_view(exchange[0], "S"))
+    for hand in exchange:
+        hand.apply("S", passed)
+    views = [seat_view(hand, "N") for hand in exchange]
+    assert views[0] == views[1] and views[0]["phase"] == "exchange"
+    returned = [decide(player_class("N", rules, seed=9), view) for view in views]
+    assert returned[0] == returned[1]
+
+
 @pytest.mark.parametrize("variant_id", sorted(PRESETS))
 def test_expert_plays_whole_games_of_every_preset_with_legal_choices(variant_id: str) -> None:
     rules = PRESETS[variant_id].rules.replace(win=150, lose=-150 if PRESETS[variant_id].rules.lose else None)

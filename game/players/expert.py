@@ -9,7 +9,14 @@ the best average score for its side minus the opponents' — bags, bag penalties
 and bonuses counted by the real scoring rules, and the bag penalty each side can expect
 later in the game (:func:`game.players.search.bag_outlook`). To bid it plays the hand out the same
 way, once as a trick-taker and once as a nil bidder, and chooses the legal bid worth
-most on average. Misdeal calls and exchange cards follow the Normal player's judgement.
+most on average.
+
+Misdeal calls and blind-nil exchanges are simulated too. A hand that may be thrown in
+is kept when its best bid is worth at least what a redeal is expected to be worth: a
+random new deal, this seat bidding its best on it (:meth:`ExpertPlayer.misdeal_worths`).
+In an exchange the nil bidder tries the sets of its most dangerous cards, the partner
+the sets of its lowest ones, and each set is played out on sampled deals with the
+exchange applied (:meth:`ExpertPlayer.exchange_worths`).
 
 Its effort is counted in playouts, not seconds, so a seed gives the same decisions on
 any machine; a game may also give it a time limit per card, and it then answers with
@@ -20,17 +27,19 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Mapping
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+from itertools import combinations
 
 import numpy as np
 
 from game.bids import BLIND_NIL, Bid
-from game.cards import DECKS
+from game.cards import DECKS, SPADES, Card
+from game.legality import legal_bids, spade_count
 from game.players.knowledge import Knowledge, sample_deals
-from game.players.normal import NormalPlayer
-from game.players.search import OutcomeValues, batch_from_view, bid_tricks, card_values
-from game.players.simulator import heuristic_policy
+from game.players.normal.hand_value import card_nil_risk, suit_positions
+from game.players.search import SEAT_INDEX, OutcomeValues, batch_from_view, bid_tricks, card_values
+from game.players.simulator import Batch, heuristic_policy
 from game.rules import Rules, suicide_override
 from game.seats import SEATS, partner
 from game.view import SeatView
@@ -55,6 +64,20 @@ NIL_SAFETY = 0.7
 """Least share of simulated hands in which a nil must hold before Expert bids it: the
 playouts defend a nil better than real opponents attack it. Not under Suicide's one
 nil per pair, where the pair's nil goes to whichever partner holds it better."""
+REDEAL_HANDS = 32
+REDEAL_DEALS_PER_HAND = 8
+"""A redeal is valued on this many random hands for the seat, each bid on this many
+random deals of the other cards (one playout each, as a trick-taker and as a nil). Many
+hands and few deals each: the new hand is what varies most."""
+MISDEAL_MARGIN = 5.0
+"""Points a redeal must be worth above keeping before Expert throws a hand in: a redeal's
+hands are bid on few deals each, and the best of a few noisy bid worths is a little
+optimistic."""
+EXCHANGE_POOL = 5
+"""Cards an exchange chooses among (its most dangerous to the nil for the nil bidder,
+its lowest for the partner): every set of the size passed is tried, at most 10 for 2 cards."""
+EXCHANGE_DEALS = 160
+"""Sampled deals each candidate set of an exchange is played out on (the same deals for all)."""
 
 
 @dataclass(frozen=True)
@@ -85,7 +108,6 @@ class ExpertPlayer:
         self.budget = budget
         self.time_limit = time_limit
         """Seconds a card decision may take (None: the whole budget, however long)."""
-        self.normal = NormalPlayer(seat, rules, seed)
         self._known: dict[str, list[str]] = {}
         self._hand_number: int | None = None
 
@@ -96,7 +118,8 @@ class ExpertPlayer:
         if len(seen.legal) == 1:
             return str(seen.legal[0])
         if seen.phase == "misdeal":
-            return self.normal.choose_bid(seen)
+            keep, redeal = self.misdeal_worths(view, seen)
+            return "misdeal" if redeal > keep + MISDEAL_MARGIN else "keep"
         if seen.phase == "blind":
             return self._blind_choice(view, seen)
         return self._simulated_bid(view, seen)
@@ -132,25 +155,39 @@ class ExpertPlayer:
         seen = seen if seen is not None else SeatView.from_dict(view)
         knowledge = Knowledge.from_view(seen)
         deals = sample_deals(knowledge, max(MIN_BID_DEALS, self.budget // 12), self.rng)
-        known = seen.bids
         values = OutcomeValues(self.rules, self.seat, seen.scores, differential=True, bags_ahead=True)
         options = list(seen.legal_bids)
+        runs = self._bid_runs(view, knowledge, deals, seen.bids, options)
+        return self._worths_of(runs, seen.bids, options, values, slice(None))
+
+    def _bid_runs(self, view: Mapping, knowledge: Knowledge, deals: Sequence[dict[str, int]],
+                  known: Mapping[str, Bid], options: Sequence[Bid]) -> dict[bool, Batch]:
+        """The deals played out once with this seat as a trick-taker (bidding 3) and once as a
+        nil bidder, as far as `options` has bids of each kind (keyed by `is_nil`)."""
+        runs: dict[bool, Batch] = {}
+        for as_nil in (False, True):
+            if any(b.is_nil == as_nil for b in options):
+                tricks = bid_tricks(self._playout_bids(known, Bid(0) if as_nil else Bid(3)))
+                batch = batch_from_view(view, self.rules, knowledge, deals, BID_PLAYOUTS, tricks)
+                batch.run(heuristic_policy, self.np_rng)
+                runs[as_nil] = batch
+        return runs
+
+    def _worths_of(self, runs: Mapping[bool, Batch], known: Mapping[str, Bid], options: Sequence[Bid],
+                   values: OutcomeValues, rows: slice) -> BidWorths:
+        """Each option's mean worth over the playouts `rows` of `runs` (see :meth:`bid_worths`)."""
         # Suicide: a nil safer than the partner's would be is worth bidding, however risky.
         pair_must_nil = self.rules.partners and self.rules.one_nil
         worth: dict[Bid, float] = {}
         risky: set[Bid] = set()
-        for as_nil in (False, True):
+        for as_nil, batch in runs.items():
             chosen = [b for b in options if b.is_nil == as_nil]
-            if not chosen:
-                continue
-            tricks = bid_tricks(self._playout_bids(known, Bid(0) if as_nil else Bid(3)))
-            batch = batch_from_view(view, self.rules, knowledge, deals, BID_PLAYOUTS, tricks)
-            batch.run(heuristic_policy, self.np_rng)
-            expected = batch.taken.mean(axis=0)
-            held = float(np.mean(batch.taken[:, SEATS.index(self.seat)] == 0))
+            taken, winners = batch.taken[rows], batch.winners[rows]
+            expected = taken.mean(axis=0)
+            held = float(np.mean(taken[:, SEATS.index(self.seat)] == 0))
             for option in chosen:
                 bids = self._assumed_bids(known, option, expected)
-                worth[option] = float(values.of(bids, batch.taken, batch.winners).mean())
+                worth[option] = float(values.of(bids, taken, winners).mean())
                 if as_nil and held < self.nil_safety and len(options) > len(chosen) and not pair_must_nil:
                     risky.add(option)
         return BidWorths(worth, frozenset(risky))
@@ -194,14 +231,117 @@ class ExpertPlayer:
                 bids[mate] = Bid(min(high, bids[mate].tricks + shortfall))
         return bids
 
+    # -- misdeals ---------------------------------------------------------------------------
+    def misdeal_worths(self, view: dict, seen: SeatView | None = None) -> tuple[float, float]:
+        """What keeping this hand is worth (its chosen bid's worth, :meth:`bid_worths`) and what a
+        redeal is expected to be worth, in the same points (the side's minus the other side's).
+
+        A redeal is not simply worth 0 though the points are a difference: the bag penalty
+        each side can expect later (`bags_ahead`) differs with the sides' bag counts, and the
+        score situation changes what the bids are worth. So it is estimated: random new hands
+        for this seat (:data:`REDEAL_HANDS`), each bid as Expert bids on random deals of the
+        rest, no bids known (the redeal starts the bidding again)."""
+        seen = seen if seen is not None else SeatView.from_dict(view)
+        bidding = replace(seen, phase="bid", legal=tuple(self._own_bids(seen, seen.bids, seen.hand_mask)))
+        worths = self.bid_worths(view, bidding)
+        return worths.worth[self.chosen_bid(worths)], self._redeal_worth(view, seen)
+
+    def _own_bids(self, seen: SeatView, known: Mapping[str, Bid], hand: int) -> list[Bid]:
+        """The bids this seat may make holding `hand` once it keeps it, with the bids `known` made."""
+        mate = partner(self.seat)
+        partners = self.rules.partners
+        return legal_bids(self.rules, looked=True, behind=seen.points_behind(),
+                          partner_bid=known.get(mate) if partners else None,
+                          partner_to_bid=partners and mate not in known,
+                          spades_held=spade_count(self.deck, hand))
+
+    def _redeal_worth(self, view: dict, seen: SeatView) -> float:
+        per_hand = REDEAL_DEALS_PER_HAND
+        deals = self._random_deals(REDEAL_HANDS, per_hand)
+        knowledge = Knowledge.from_view(seen)  # the deck, for the playouts
+        values = OutcomeValues(self.rules, self.seat, seen.scores, differential=True, bags_ahead=True)
+        kinds = [Bid(1), Bid(0)] if self.rules.nil_allowed else [Bid(1)]
+        runs = self._bid_runs(view, knowledge, deals, {}, kinds)
+        me = SEAT_INDEX[self.seat]
+        total = 0.0
+        for index in range(REDEAL_HANDS):
+            rows = slice(index * per_hand, (index + 1) * per_hand)
+            options = self._own_bids(seen, {}, deals[index * per_hand][self.seat])
+            worths = self._worths_of(runs, {}, _near_bids(options, runs[False].taken[rows, me].mean()), values, rows)
+            total += worths.worth[self.chosen_bid(worths)]
+        return total / REDEAL_HANDS
+
+    def _random_deals(self, hands: int, per_hand: int) -> list[dict[str, int]]:
+        """`hands` random hands for this seat, each with `per_hand` random deals of the other cards."""
+        cards = _indices(self.deck.mask)
+        others = [s for s in SEATS if s != self.seat]
+        deals = []
+        for _ in range(hands):
+            self.rng.shuffle(cards)
+            mine, rest = cards[:13], cards[13:]
+            for _ in range(per_hand):
+                self.rng.shuffle(rest)
+                deal = {self.seat: _mask(mine)}
+                for place, seat in enumerate(others):
+                    deal[seat] = _mask(rest[13 * place:13 * place + 13])
+                deals.append(deal)
+        return deals
+
     # -- exchange and play ---------------------------------------------------------------
     def exchange(self, view: dict) -> list[str]:
         seen = SeatView.from_dict(view)
         self._new_hand_check(seen)
-        cards = self.normal.choose_exchange(seen)
+        worths = self.exchange_worths(view, seen)
+        cards = list(max(worths, key=lambda c: round(worths[c], 6)))  # of equal sets, the first tried
         mate = partner(self.seat)
-        self._known[mate] = self._known.get(mate, []) + list(cards)
+        self._known[mate] = self._known.get(mate, []) + cards
         return cards
+
+    def exchange_worths(self, view: dict, seen: SeatView | None = None) -> dict[tuple[str, ...], float]:
+        """What each candidate set of cards to pass in a blind-nil exchange is worth (as
+        :meth:`card_worths`), the most promising first (:meth:`_exchange_candidates`).
+
+        Each set is played out on the same sampled deals with the exchange applied. When this
+        seat gives first, the partner's answer is taken to be its lowest side cards (then its
+        lowest spades), as a sound partner returns; when it gives back, the exchange is over."""
+        seen = seen if seen is not None else SeatView.from_dict(view)
+        candidates = self._exchange_candidates(seen)
+        if len(candidates) == 1:
+            return {tuple(c.text for c in candidates[0]): 0.0}
+        giving = len(seen.hand) <= 13
+        knowledge = Knowledge.from_view(seen, self._known)
+        deals = sample_deals(knowledge, EXCHANGE_DEALS, self.rng)
+        batch = batch_from_view(view, self.rules, knowledge, deals, len(candidates), bid_tricks(seen.bids))
+        me, mate = SEAT_INDEX[self.seat], SEAT_INDEX[partner(self.seat)]
+        for number, cards in enumerate(candidates):
+            held = batch.holdings[number::len(candidates)]  # a view: the batch's rows of this set
+            moved = [c.index for c in cards]
+            held[:, me, moved] = False
+            held[:, mate, moved] = True
+            if giving:
+                back = _lowest_cards(held[:, mate], moved, len(moved), self.deck.name)
+                held[:, mate] &= ~back
+                held[:, me] |= back
+        batch.run(heuristic_policy, self.np_rng)
+        values = OutcomeValues(self.rules, self.seat, seen.scores, differential=True, bags_ahead=True)
+        worth = values.of(seen.bids, batch.taken, batch.winners).reshape(len(deals), len(candidates)).mean(axis=0)
+        return {tuple(c.text for c in cards): float(w) for cards, w in zip(candidates, worth, strict=True)}
+
+    def _exchange_candidates(self, seen: SeatView) -> list[tuple[Card, ...]]:
+        """The sets of cards worth trying in an exchange, the most promising first: as many
+        as may be passed (all of them: a nil gains by every dangerous card it sheds) out of
+        the :data:`EXCHANGE_POOL` cards most dangerous to the nil for the nil bidder (high
+        trumps and side honours, :func:`card_nil_risk`), and out of the lowest side cards, then
+        spades, for the partner giving back."""
+        deck = self.deck
+        positions = suit_positions(deck.name)
+        count = seen.exchange_count or 0
+        if len(seen.hand) <= 13:
+            order = sorted(seen.legal_cards, key=lambda c: (-card_nil_risk(deck, c), deck.suit_of[c.index] != SPADES,
+                                                              positions[c.index]))
+        else:
+            order = sorted(seen.legal_cards, key=lambda c: (deck.suit_of[c.index] == SPADES, -positions[c.index]))
+        return list(combinations(order[:max(count, EXCHANGE_POOL)], count))
 
     def play(self, view: dict) -> str:
         seen = SeatView.from_dict(view)
@@ -237,3 +377,40 @@ class ExpertPlayer:
             self._hand_number = view.hand_number
             self._known = {}
 
+
+
+def _indices(mask: int) -> list[int]:
+    """The card indices of a mask, lowest first."""
+    return [i for i in range(mask.bit_length()) if mask >> i & 1]
+
+
+def _mask(indices: Sequence[int]) -> int:
+    mask = 0
+    for index in indices:
+        mask |= 1 << index
+    return mask
+
+
+def _lowest_cards(holdings: np.ndarray, received: Sequence[int], count: int, deck_name: str) -> np.ndarray:
+    """(B, 54) booleans: in each row of `holdings` (B, 54), the `count` cards a partner gives
+    back in an exchange, never one of those `received`: its lowest side cards, then its lowest spades."""
+    deck = DECKS[deck_name]
+    positions = suit_positions(deck_name)
+    rank = np.array([positions[i] - (100 if deck.suit_of[i] == SPADES else 0) if positions[i] < 99 else -1000
+                     for i in range(len(positions))], dtype=np.float64)
+    eligible = holdings.copy()
+    eligible[:, list(received)] = False
+    order = np.argsort(-np.where(eligible, rank, -np.inf), axis=1, kind="stable")[:, :count]
+    chosen = np.zeros_like(holdings)
+    np.put_along_axis(chosen, order, True, axis=1)
+    return chosen & eligible
+
+
+def _near_bids(options: Sequence[Bid], tricks: float) -> list[Bid]:
+    """The nils among `options` and the numbers within 2 of `tricks` (else the nearest one): a
+    bid further from what the hand takes is never worth most, and valuing it costs time."""
+    numbers = [b for b in options if not b.is_nil]
+    near = [b for b in numbers if abs(b.tricks - tricks) <= 2.5]
+    if not near and numbers:
+        near = [min(numbers, key=lambda b: abs(b.tricks - tricks))]
+    return [b for b in options if b.is_nil] + near
