@@ -175,6 +175,8 @@ class App:
         self.sounds.set_volume(self.settings.volume)
         if self.session:
             self.session.log.enabled = self.settings.save_hand
+        if self.recorder:  # the table asks at the new levels at once: the hands are counted at them
+            self.recorder.levels = self.settings.levels
         if self.window.scaling != self.settings.scaling:
             self.window.set_scaling(self.settings.scaling)
         self.redraw()
@@ -238,7 +240,7 @@ class App:
 
     def _record(self, session: GameSession) -> None:
         """Count the game's hands and result in the player's statistics."""
-        self.recorder = StatsRecorder(self.statistics, self.statistics_path, self.settings.level)
+        self.recorder = StatsRecorder(self.statistics, self.statistics_path, self.settings.levels)
         self.recorder.attach(session.game)
 
     def new_write_errors(self) -> list[str]:

@@ -5,9 +5,11 @@ written atomically. A damaged file never stops the game: whatever can be read is
 kept, the rest falls back to the defaults, and :meth:`SettingsStore.load` says what
 was ignored and where the file is.
 
->>> settings = Settings().replace(level="expert", volume=0.8)
+>>> settings = Settings().replace(opponents_level="expert", volume=0.8)
 >>> Settings.from_dict(settings.to_dict()) == (settings, [])
 True
+>>> Settings.from_dict({"level": "expert"})[0].levels  # an older version's one level is both
+'expert/expert'
 >>> Settings.from_dict({"volume": 3, "colour": "red"})[1]
 ['volume: expected a number from 0 to 1, not 3', "unknown setting 'colour'"]
 """
@@ -27,7 +29,7 @@ import platformdirs
 
 from game.game import DEFAULT_NAMES as GAME_NAMES
 from game.game import NAME_LENGTH, is_player_name
-from game.players.levels import PLAYABLE
+from game.players.levels import PLAYABLE, seat_levels
 from game.records.atomic import read_small_text, write_atomic
 from game.rules import CUSTOM_SLOTS, OPTION_BY_KEY, PRESETS, Rules, RulesError, Variant, custom_variant
 from game.seats import SEATS
@@ -43,6 +45,9 @@ HAND_LOG_FILE = "Spades.save"
 
 LEVELS = tuple(level.name for level in PLAYABLE)
 """The computer levels a player can choose on the options screen."""
+FORMER_NAMES = {"level": ("partner_level", "opponents_level")}
+"""Settings an older version wrote, and the settings that took their place, each given its value
+(unless the file has them too): one computer level became the partner's and the opponents'."""
 SPEEDS = tuple(layout.SPEEDS)
 """Animation speeds, slowest first."""
 SCALINGS = ("auto", "sharp", "fill")
@@ -78,7 +83,10 @@ class Settings:
     save_hand: bool = False
     variant: str = "partner"
     custom_rules: tuple[tuple[str, str], ...] = ()
-    level: str = "normal"
+    partner_level: str = "expert"
+    """The level of North, the player's partner (a game without partners has none)."""
+    opponents_level: str = "normal"
+    """The level of the other computer seats."""
     names: tuple[str, str, str, str] = DEFAULT_NAMES
     speed: str = "normal"
     trick_delay: float = 1.0
@@ -124,7 +132,8 @@ class Settings:
         """Settings from `data` (as :meth:`to_dict` writes it), and each problem found.
 
         Every good value is kept; a bad or unknown one is reported and its default
-        used instead. A custom slot with a bad `Rules` line is dropped on its own.
+        used instead. A custom slot with a bad `Rules` line is dropped on its own. A setting of
+        an older version (:data:`FORMER_NAMES`) gives its value to those that took its place.
         """
         if not isinstance(data, Mapping):
             return cls(), ["the file does not hold a list of settings (a JSON object)"]
@@ -132,14 +141,17 @@ class Settings:
         values: dict[str, Any] = {}
         problems: list[str] = []
         for name, raw in data.items():
-            if name not in known:
+            if name not in known and name not in FORMER_NAMES:
                 problems.append(f"unknown setting {shown_value(name)}")
                 continue
             if name == "custom_rules" and isinstance(raw, Mapping):
                 values[name] = _good_custom_rules(raw, problems)
                 continue
+            targets = [target for target in FORMER_NAMES.get(name, (name,)) if target == name or target not in data]
+            if not targets:  # a former setting whose successors the file has too: they count
+                continue
             try:
-                values[name] = _CHECKS[name](raw)
+                values.update(dict.fromkeys(targets, _CHECKS[targets[0]](raw)))
             except SettingError as error:
                 problems.append(f"{name}: {error}")
         return cls(**values), problems
@@ -147,6 +159,17 @@ class Settings:
     def custom_line(self, slot: str) -> str | None:
         """The `Rules` line saved for a custom slot, or None if it still has the defaults."""
         return dict(self.custom_rules).get(slot)
+
+    @property
+    def levels(self) -> str:
+        """The partner's and the opponents' levels as one name, ``"expert/normal"``, as statistics keep them."""
+        return seat_levels(self.partner_level, self.opponents_level)
+
+    def players_words(self, partners: bool = True) -> str:
+        """The computer players in words: "Expert partner, Normal opponents"; without `partners`
+        (Solo) every computer seat is an opponent."""
+        opponents = f"{self.opponents_level.capitalize()} opponents"
+        return f"{self.partner_level.capitalize()} partner, {opponents}" if partners else opponents
 
     def names_by_seat(self) -> dict[str, str]:
         """The player names keyed by seat, as `game.game.Game` takes them."""
@@ -260,7 +283,8 @@ _CHECKS: dict[str, Callable[[Any], Any]] = {
     "save_hand": _flag,
     "variant": _one_of([*PRESETS, *CUSTOM_SLOTS]),
     "custom_rules": _custom_rules,
-    "level": _one_of(LEVELS),
+    "partner_level": _one_of(LEVELS),
+    "opponents_level": _one_of(LEVELS),
     "names": _names,
     "speed": _one_of(SPEEDS),
     "trick_delay": _number(0, TRICK_DELAY_MAX),

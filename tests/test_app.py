@@ -185,7 +185,7 @@ def test_damaged_settings_fall_back_to_defaults_with_a_message(tmp_path):
     (tmp_path / "settings.json").write_text('{"level": 7, "sound": false')
     app = make_app(tmp_path)
     frames(app)
-    assert app.settings.level == "normal"
+    assert (app.settings.partner_level, app.settings.opponents_level) == ("expert", "normal")
     assert app.notices and "settings" in app.notices[0].lower()
     app.close()
 
@@ -216,7 +216,7 @@ def test_no_audio_device_runs_silent(tmp_path, monkeypatch):
 
 def test_computer_players_think_in_another_process_while_frames_go_on(tmp_path):
     app = make_app(tmp_path, inline_thinker=False)
-    app.change_settings(level="expert")
+    app.change_settings(partner_level="expert", opponents_level="expert")
     frames(app)
     table = start_game(app)
     thinking_frames = 0

@@ -39,10 +39,11 @@ BLUNDER, BEST = Card.parse("AS"), Card.parse("QH")
 
 
 def blunder_table(tmp_path, **settings):
-    """The App with `settings`, at South's turn in the known position (East's nil winning the trick)."""
+    """The App with `settings`, at South's turn in the known position (East's nil winning the trick),
+    which the seed gives with four Normal players."""
     app = make_app(tmp_path, seed=SEED)
     frames(app)
-    app.change_settings(**settings)
+    app.change_settings(**{"partner_level": "normal", **settings})
     start_game(app)
     table = reach_play(app)
     for _ in range(13):
@@ -140,7 +141,8 @@ def test_the_coach_option_is_on_the_game_page_and_remembered(app):
 # -- the controller: never waiting for Expert ------------------------------------------------------------
 @dataclass
 class Preferences:
-    level: str = "normal"
+    partner_level: str = "normal"
+    opponents_level: str = "normal"
     blind_offer: str = "never"
     auto_last_card: bool = True
     allow_undo: bool = True

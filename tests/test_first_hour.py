@@ -4,6 +4,8 @@ and of a game, and words that read right."""
 
 from __future__ import annotations
 
+import dataclasses
+
 import pygame
 import pytest
 from pygame_gui.elements import UIButton, UIDropDownMenu
@@ -36,6 +38,9 @@ from tests.app_driver import (
     start_game,
     wait_for,
 )
+
+LEVEL_ROW_TITLES = {"Partner's level": "partner_level", "Opponents' level": "opponents_level"}
+"""The Options rows of the computer levels and the setting each changes."""
 
 
 def playing(app) -> TableScene:
@@ -119,6 +124,27 @@ def test_suggest_twice_shows_one_message_and_asks_once(app):
     frames(app)
     assert len(asked) == 1
     assert table.message.text == table.advice.reason
+
+
+def test_the_table_asks_north_at_the_partners_level_west_and_east_at_the_opponents_and_counts_both(app):
+    app.change_settings(partner_level="normal", opponents_level="expert")
+    asked = []
+    ask = app.thinker.ask
+
+    def record(request) -> None:  # recorded, then answered by Normal: quick whatever the level
+        asked.append(request)
+        ask(dataclasses.replace(request, level="normal", time_limit=None))
+
+    app.thinker.ask = record
+    table = playing(app)
+    press(app, pygame.K_s)
+    wait_for(app, lambda: table.advice is not None)
+    play_hand_by_mouse(app)
+    by_seat = {(request.kind, request.view["seat"], request.level) for request in asked if request.kind != "evaluate"}
+    assert by_seat == {("decide", "N", "normal"), ("decide", "W", "expert"), ("decide", "E", "expert"),
+                       ("suggest", "S", "normal")}
+    assert dict(app.statistics)[("Partner", "normal/expert")].hands == 1
+    assert [key for key, _ in app.statistics] == [("Partner", "normal/expert")]
 
 
 def test_advice_goes_when_the_player_has_played(app):
@@ -368,15 +394,23 @@ def test_a_rules_page_refusal_does_not_follow_to_other_pages(app):
     assert scene.notice == "" and scene.info()[0] != "A refusal on the Rules page"
 
 
-def test_the_computer_level_row_stays_put_whatever_the_variant(app):
+def test_the_title_names_the_partners_and_the_opponents_levels(app, monkeypatch):
+    assert "Partner rules - Expert partner, Normal opponents" in words_on_screen(app, monkeypatch)
+    app.change_settings(partner_level="normal", opponents_level="expert")
+    assert "Partner rules - Normal partner, Expert opponents" in words_on_screen(app, monkeypatch)
+    app.change_settings(variant="solo")
+    assert "Solo rules - Expert opponents" in words_on_screen(app, monkeypatch), "Solo has no partner"
+
+
+def test_the_computer_level_rows_stay_put_whatever_the_variant(app):
     places = set()
     for variant in ("partner", "dunn", "stelmack"):
         app.change_settings(variant=variant)
         scene = OptionsScene(app, page="game")
         app.push(scene)
-        places.add(next(row.rect.y for row in scene.rows if row.title == "Computer level"))
+        places.add(tuple(row.rect.y for row in scene.rows if row.title in LEVEL_ROW_TITLES))
         app.pop()
-    assert len(places) == 1
+    assert len(places) == 1 and len(next(iter(places))) == len(LEVEL_ROW_TITLES)
 
 
 # -- a hand that cannot be written ------------------------------------------------------------------------
@@ -491,7 +525,7 @@ def test_a_rules_page_refusal_goes_when_the_player_clicks_another_page_tab(app, 
         assert refusal not in words_on_screen(app, monkeypatch), f"the refusal followed to the {page} page"
 
 
-def test_the_computer_level_row_stays_put_and_works_whatever_variant_is_chosen(app):
+def test_the_computer_level_rows_stay_put_and_work_whatever_variant_is_chosen(app):
     scene = options_from_title(app)
     places = set()
     first = app.settings.variant  # chosen last: the menu stays open when the variant shown is clicked
@@ -499,13 +533,14 @@ def test_the_computer_level_row_stays_put_and_works_whatever_variant_is_chosen(a
         variant = PRESETS[variant_id]
         choose_variant(app, scene, variant.name)
         assert app.settings.variant == variant_id
-        row = row_called(scene, "Computer level")
-        buttons = {level: button_in_row(scene, level.capitalize(), "Computer level") for level in LEVELS}
-        places.add((tuple(row.rect), *(tuple(button.rect) for button in buttons.values())))
-        other = next(level for level in LEVELS if level != app.settings.level)
-        click_widget(app, buttons[other])
-        assert app.settings.level == other, f"{variant.name}: the click missed the level"
-    assert len(places) == 1, "the row moved with the variant"
+        for title, setting in LEVEL_ROW_TITLES.items():
+            row = row_called(scene, title)
+            buttons = {level: button_in_row(scene, level.capitalize(), title) for level in LEVELS}
+            places.add((title, tuple(row.rect), *(tuple(button.rect) for button in buttons.values())))
+            other = next(level for level in LEVELS if level != getattr(app.settings, setting))
+            click_widget(app, buttons[other])
+            assert getattr(app.settings, setting) == other, f"{variant.name}: the click missed the {title}"
+    assert len(places) == len(LEVEL_ROW_TITLES), "a row moved with the variant"
 
 
 def test_the_bid_blind_row_changes_the_preference(app):
@@ -533,6 +568,7 @@ def test_the_scaling_row_changes_the_scaling_and_says_which_is_in_force(app, mon
 def test_in_a_real_hand_the_bids_summary_names_the_nil(tmp_path, monkeypatch, seed, nil):
     app = make_app(tmp_path, seed=seed)
     try:
+        app.change_settings(partner_level="normal")  # the seeds give these bids with four Normal players
         frames(app)
         table = start_game(app)
 
@@ -553,6 +589,7 @@ def test_in_a_real_hand_the_bids_summary_names_the_nil(tmp_path, monkeypatch, se
 def test_after_a_real_hand_the_score_says_1_bag(tmp_path, monkeypatch):
     app = make_app(tmp_path, seed=7)
     try:
+        app.change_settings(partner_level="normal")  # the seed gives these bags with four Normal players
         frames(app)
         table = start_game(app)
         play_hand_by_mouse(app)
@@ -577,7 +614,7 @@ def test_after_a_real_hand_the_score_says_1_bag(tmp_path, monkeypatch):
 def test_a_game_ended_by_play_sounds_its_fanfare_or_jingle(tmp_path, monkeypatch, seed, tune):
     app = make_app(tmp_path, seed=seed)
     try:
-        app.change_settings(win_score=1)
+        app.change_settings(win_score=1, partner_level="normal")  # the seeds' results with four Normal players
         played: list[str] = []
         monkeypatch.setattr(app.sounds, "play", played.append)
         frames(app)

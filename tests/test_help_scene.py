@@ -52,6 +52,15 @@ def test_how_to_play_follows_a_changed_winning_score(app):
     assert "The rules in force: Solo" in page and "Win at: 250" in page and "Partners: off" in page
 
 
+def test_how_to_play_and_about_name_the_partners_and_the_opponents_levels(app):
+    assert "Computer players: Expert partner, Normal opponents (Options, Game)." in words(open_page(app, "how_to_play"))
+    app.pop()
+    app.change_settings(partner_level="normal", opponents_level="expert")
+    assert "Computer players: Normal partner, Expert opponents" in words(open_page(app, "how_to_play"))
+    app.pop()
+    assert "chosen apart for your partner and for the opponents" in words(open_page(app, "about"))
+
+
 def test_how_to_play_lists_the_keyboard_shortcuts(app):
     page = words(open_page(app, "how_to_play"))
     for key in ("Click a card", "Left/Right, Enter", "+ / -, Enter", "S or right-click", "L ", "Esc",

@@ -590,7 +590,7 @@ def test_suggest_at_a_servers_table_advises_from_the_players_own_view_and_s_then
     view = control(table).turn_view
     press(game, pygame.K_s)
     wait_until(game, lambda: table.advice is not None, "Suggest's advice")
-    expected = decide(LEVELS[game.settings.level]("S", view["rules"], control(table).turn_seq), view)
+    expected = decide(LEVELS[game.settings.partner_level]("S", view["rules"], control(table).turn_seq), view)
     assert table.advice.choice == expected and expected in view["legal"]
     press(game, pygame.K_RETURN)
     wait_until(game, lambda: expected not in [str(card) for card in table.model.holdings["S"]], "the advice played")

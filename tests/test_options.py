@@ -73,13 +73,16 @@ def hover(app, pos: tuple[int, int]) -> None:
     frames(app)
 
 
-def test_level_variant_back_volume_and_a_name_are_saved_at_once_and_kept_after_a_restart(tmp_path):
+def test_levels_variant_back_volume_and_a_name_are_saved_at_once_and_kept_after_a_restart(tmp_path):
     app = make_app(tmp_path)
     frames(app)
     scene = open_options(app)
-    click_widget(app, button(scene, "Expert"))
-    assert app.settings.level == "expert"
+    assert (app.settings.partner_level, app.settings.opponents_level) == ("expert", "normal"), "the defaults"
+    click_widget(app, button(scene, "Normal", near="Partner's level"))
+    assert (app.settings.partner_level, app.settings.opponents_level) == ("normal", "normal")
     assert scene.status == "Saved." and not scene.notice
+    click_widget(app, button(scene, "Expert", near="Opponents' level"))
+    assert (app.settings.partner_level, app.settings.opponents_level) == ("normal", "expert")
     choose_in_menu(app, menus(scene)[0], "Dunn 1995")
     assert app.settings.variant == "dunn"
     type_into(app, entry_in_row(scene, "Player names"), "Ada")
@@ -99,7 +102,8 @@ def test_level_variant_back_volume_and_a_name_are_saved_at_once_and_kept_after_a
     restarted = make_app(tmp_path)
     try:
         kept = restarted.settings
-        assert (kept.level, kept.variant, kept.names[0], kept.card_back) == ("expert", "dunn", "Ada", "computer")
+        assert (kept.partner_level, kept.opponents_level) == ("normal", "expert")
+        assert (kept.variant, kept.names[0], kept.card_back) == ("dunn", "Ada", "computer")
         assert kept.volume == pytest.approx(before + 0.10)
         assert restarted.art.back_name == "computer"
         assert not restarted.notices
@@ -230,7 +234,7 @@ def test_table_and_screen_choices_are_saved_and_applied(app):
 
 
 def test_restore_defaults_asks_first_then_resets_everything(app, tmp_path):
-    app.change_settings(level="expert", variant="custom1", names=("Ada", "Bo", "Cy", "Di"), card_back="boing",
+    app.change_settings(opponents_level="expert", variant="custom1", names=("Ada", "Bo", "Cy", "Di"), card_back="boing",
                         custom_rules={"custom1": PRESETS["solo"].rules.to_line()}, volume=0.9, four_colour=True)
     app.art.set_back("boing")
     changed = app.settings

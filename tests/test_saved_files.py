@@ -54,7 +54,7 @@ def test_an_unknown_card_back_falls_back_to_the_default_with_a_notice(tmp_path):
     (tmp_path / "settings.json").write_text('{"card_back": "zzz", "level": "expert"}', encoding="utf-8")
     app = started(tmp_path)
     assert app.settings.card_back == BACKS[0]
-    assert app.settings.level == "expert"
+    assert (app.settings.partner_level, app.settings.opponents_level) == ("expert", "expert")
     assert any("card_back" in notice and "zzz" in notice for notice in app.notices)
     app.close()
 

@@ -37,8 +37,9 @@ def user_folders(tmp_path, monkeypatch):
 
 def changed_settings() -> Settings:
     custom = Rules.parse("nil=50 win=250", base=PRESETS["partner"].rules).to_line()
-    return Settings(save_hand=True, variant="custom2", custom_rules={"custom2": custom}, level="expert",
-                    names=("Ann", "Bo", "Cy", "Di"), speed="fast", trick_delay=0.0, sound=False, volume=0.25,
+    return Settings(save_hand=True, variant="custom2", custom_rules={"custom2": custom}, partner_level="normal",
+                    opponents_level="expert", names=("Ann", "Bo", "Cy", "Di"), speed="fast", trick_delay=0.0,
+                    sound=False, volume=0.25,
                     fullscreen=False, card_back="boing", four_colour=True, spades_first=False, aces_left=False,
                     dim_illegal=False, auto_last_card=False, click_to_raise=True, win_score=150,
                     scaling="sharp", blind_offer="never", allow_undo=False, coach=True, coach_margin=10, why=False)
@@ -89,8 +90,44 @@ def test_unknown_settings_are_reported_and_the_rest_kept(tmp_path):
     path = tmp_path / "settings.json"
     path.write_text(json.dumps({"level": "expert", "table_colour": "blue"}), encoding="utf-8")
     settings, message = SettingsStore(path).load()
-    assert settings == Settings(level="expert")
+    assert settings == Settings(partner_level="expert", opponents_level="expert")
     assert message is not None and "table_colour" in message
+
+
+def test_the_partner_is_expert_and_the_opponents_normal_by_default():
+    assert (Settings().partner_level, Settings().opponents_level) == ("expert", "normal")
+    assert Settings().levels == "expert/normal"
+    assert Settings().players_words() == "Expert partner, Normal opponents"
+    assert Settings().players_words(partners=False) == "Normal opponents"
+
+
+@pytest.mark.parametrize("level", ["normal", "expert"])
+def test_an_older_file_with_one_computer_level_gives_it_to_the_partner_and_the_opponents(tmp_path, level):
+    path = tmp_path / "settings.json"
+    path.write_text(json.dumps({"level": level, "volume": 0.25}), encoding="utf-8")
+    assert SettingsStore(path).load() == (Settings(partner_level=level, opponents_level=level, volume=0.25), None)
+    SettingsStore(path).save(SettingsStore(path).load()[0])
+    written = json.loads(path.read_text(encoding="utf-8"))
+    assert "level" not in written and (written["partner_level"], written["opponents_level"]) == (level, level)
+
+
+def test_the_new_levels_count_over_an_older_level_in_the_same_file():
+    settings, problems = Settings.from_dict({"level": "normal", "partner_level": "expert"})
+    assert (settings.partner_level, settings.opponents_level, problems) == ("expert", "normal", [])
+    settings, problems = Settings.from_dict({"opponents_level": "expert", "level": "normal", "partner_level": "normal"})
+    assert (settings.partner_level, settings.opponents_level, problems) == ("normal", "expert", [])
+
+
+def test_unknown_levels_fall_back_to_the_defaults_with_a_notice(tmp_path):
+    settings, problems = Settings.from_dict({"partner_level": "grandmaster", "opponents_level": "expert"})
+    assert (settings.partner_level, settings.opponents_level) == ("expert", "expert")
+    assert problems == ["partner_level: expected one of normal, expert, not 'grandmaster'"]
+    settings, problems = Settings.from_dict({"level": "mc"})
+    assert settings == Settings() and problems == ["level: expected one of normal, expert, not 'mc'"]
+    path = tmp_path / "settings.json"
+    path.write_text(json.dumps({"opponents_level": 3}), encoding="utf-8")
+    settings, message = SettingsStore(path).load()
+    assert settings == Settings() and message is not None and "opponents_level" in message and str(path) in message
 
 
 def test_from_dict_reports_each_bad_value_and_uses_its_default():
@@ -112,7 +149,9 @@ def test_a_custom_slot_with_a_bad_rules_line_is_dropped_alone():
 
 def test_bad_values_are_refused_when_building_or_replacing_settings():
     with pytest.raises(SettingError):
-        Settings(level="grandmaster")
+        Settings(partner_level="grandmaster")
+    with pytest.raises(SettingError):
+        Settings(opponents_level="grandmaster")
     with pytest.raises(SettingError):
         Settings().replace(volume=1.5)
     with pytest.raises(SettingError):
@@ -125,7 +164,7 @@ def test_settings_are_frozen_and_hashable_with_custom_rules():
     settings = Settings(custom_rules={"custom1": PRESETS["dunn"].rules.to_line()})
     assert hash(settings) == hash(Settings(custom_rules=settings.custom_rules))
     with pytest.raises(AttributeError):
-        settings.level = "expert"  # type: ignore[misc]
+        settings.partner_level = "normal"  # type: ignore[misc]
 
 
 def test_game_variant_uses_the_custom_rules_and_the_chosen_win_score():

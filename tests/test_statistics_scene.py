@@ -25,6 +25,7 @@ def some_statistics() -> Statistics:
     statistics.record_game("Solo", "expert", False, 120)
     statistics.record_game("Solo", "expert", False, 80)
     statistics.record_game("Partner", "expert", True, 505)
+    statistics.record_game("Partner", "expert/normal", False, 300)
     return statistics
 
 
@@ -34,16 +35,17 @@ def open_statistics(app, statistics: Statistics, path) -> StatisticsScene:
     return app.scenes[-1]
 
 
-def test_the_table_has_a_row_per_variant_and_level_and_the_totals(app, tmp_path):
+def test_the_table_has_a_row_per_variant_and_levels_and_the_totals(app, tmp_path):
     scene = open_statistics(app, some_statistics(), tmp_path / "statistics.json")
     table = scene.table()
-    assert [row[:2] for row in table] == [["Partner", "Normal"], ["Partner", "Expert"], ["Solo", "Expert"],
-                                          ["All", ""]]
+    assert [row[:2] for row in table] == [["Partner", "Normal/Normal"], ["Partner", "Expert/Normal"],
+                                          ["Partner", "Expert/Expert"], ["Solo", "Expert/Expert"], ["All", ""]]
     won, lost, rate, hands, made, set_, nils, blind, bags = table[0][2:]
     assert (won, lost, rate, hands) == ("1", "0", "100%", "2")
     assert (made, set_, nils, blind, bags) == ("1", "1", "1/2", "0/0", "1.00")
-    assert table[2][2:5] == ["0", "2", "0%"]
-    assert table[-1][2:5] == ["2", "2", "50%"]
+    assert table[1][2:5] == ["0", "1", "0%"]
+    assert table[3][2:5] == ["0", "2", "0%"]
+    assert table[-1][2:5] == ["2", "3", "40%"]
 
 
 def test_nothing_counted_shows_no_table_and_no_reset(app, tmp_path):

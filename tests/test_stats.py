@@ -82,7 +82,8 @@ def test_totals_add_up_every_variant_and_level(tmp_path):
     recorded_game(statistics, tmp_path / "s.json", "partner", "normal", 1)
     recorded_game(statistics, tmp_path / "s.json", "partner", "expert", 2)
     recorded_game(statistics, tmp_path / "s.json", "solo", "normal", 3)
-    assert set(key for key, _ in statistics) == {("Partner", "normal"), ("Partner", "expert"), ("Solo", "normal")}
+    assert set(key for key, _ in statistics) == {("Partner", "normal/normal"), ("Partner", "expert/expert"),
+                                                 ("Solo", "normal/normal")}
     total = statistics.total
     tallies = [tally for _, tally in statistics]
     assert total.games_played == 3 == sum(t.games_played for t in tallies)
@@ -265,7 +266,7 @@ def test_the_good_parts_of_a_damaged_file_are_kept(tmp_path):
     assert statistics == some_statistics()
     assert message and str(path) in message
     assert "entry 3: games_won is -3" in message and "entry 4: more nils made than tried" in message
-    assert "entry 5" in message and "entry 6: Partner at normal is listed twice" in message
+    assert "entry 5" in message and "entry 6: Partner at normal/normal is listed twice" in message
 
 
 def test_a_file_from_an_earlier_version_with_fewer_counts_still_loads(tmp_path):
@@ -275,6 +276,52 @@ def test_a_file_from_an_earlier_version_with_fewer_counts_still_loads(tmp_path):
     statistics, message = load(path)
     assert message is None
     assert statistics.tally("Partner", "normal") == Tally(games_won=2, hands=20)
+
+
+def test_an_older_file_with_one_level_per_tally_reads_it_as_the_partners_and_the_opponents(tmp_path):
+    path = tmp_path / "statistics.json"
+    path.write_text(json.dumps({"format": "spades-statistics", "version": 1, "tallies": [
+        {"variant": "Partner", "level": "normal", "games_won": 2, "hands": 20},
+        {"variant": "Partner", "level": "expert", "games_lost": 1, "hands": 9},
+        {"variant": "Solo", "level": "expert", "hands": 4}]}))
+    statistics, message = load(path)
+    assert message is None
+    assert dict(statistics) == {("Partner", "normal/normal"): Tally(games_won=2, hands=20),
+                                ("Partner", "expert/expert"): Tally(games_lost=1, hands=9),
+                                ("Solo", "expert/expert"): Tally(hands=4)}
+    assert statistics.tally("Partner", "expert") is statistics.tally("Partner", "expert/expert")
+    statistics.record_game("Partner", "expert/normal", True, 500)
+    statistics.save(path)
+    saved = json.loads(path.read_text(encoding="utf-8"))["tallies"]
+    assert [entry["level"] for entry in saved] == ["normal/normal", "expert/expert", "expert/expert", "expert/normal"]
+    assert load(path) == (statistics, None)
+
+
+def test_an_old_and_a_new_name_of_the_same_levels_in_one_file_are_one_tally_listed_twice(tmp_path):
+    path = tmp_path / "statistics.json"
+    path.write_text(json.dumps({"format": "spades-statistics", "version": 1, "tallies": [
+        {"variant": "Partner", "level": "normal", "hands": 2},
+        {"variant": "Partner", "level": "normal/normal", "hands": 3}]}))
+    statistics, message = load(path)
+    assert dict(statistics) == {("Partner", "normal/normal"): Tally(hands=2)}
+    assert message and "entry 2: Partner at normal/normal is listed twice" in message
+
+
+def test_a_recorder_counts_each_hand_at_the_partners_and_opponents_levels_in_force(tmp_path):
+    statistics = Statistics()
+    name, rules = quick("partner")
+    game = Game(rules, seed=4, variant=name)
+    recorder = StatsRecorder(statistics, tmp_path / "s.json", "expert/normal")
+    recorder.attach(game)
+    seats = players(rules, 4)
+    while not game.finished:
+        game.apply(game.to_act, decide(seats[game.to_act], seat_view(game.hand, game.to_act)))
+    recorder.levels = "normal/expert"
+    play_game(game, seats)
+    first, rest = statistics.tally(name, "expert/normal"), statistics.tally(name, "normal/expert")
+    assert first.hands == 1 and not first.games_played
+    assert rest.hands == len(game.finished) - 1 and rest.games_played == 1
+    assert load(tmp_path / "s.json") == (statistics, None)
 
 
 def test_reset_forgets_everything_and_saves_empty(tmp_path):

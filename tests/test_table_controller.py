@@ -3,15 +3,18 @@ computer's answer fails, the pause to look at the bids, Suggest, and the player'
 
 from __future__ import annotations
 
+import dataclasses
 import subprocess
 import sys
 from collections import deque
 from dataclasses import dataclass
 
+import pytest
+
 from game.events import CardPlayed, HandScored
 from game.game import Game
 from game.players import decide
-from game.players.levels import LEVELS
+from game.players.levels import LEVELS, level_named
 from game.players.thinker import Answer, Request, Thinker
 from game.rules import PRESETS
 from game.scoring import Standing
@@ -21,7 +24,8 @@ from scenes.table.controller import PLAYER, BidsPause, TableController, Thinking
 
 @dataclass
 class Preferences:
-    level: str = "normal"
+    partner_level: str = "normal"
+    opponents_level: str = "normal"
     blind_offer: str = "trailing"
     auto_last_card: bool = True
 
@@ -186,3 +190,48 @@ def test_the_blind_question_follows_the_standing_when_asked_only_behind():
     assert control.offers_blind()
     control.game.hand.standings = {"NS": Standing(100), "EW": Standing(100)}
     assert not control.offers_blind()
+
+
+class LevelRecorder:
+    """A thinker that records every request, then has Normal answer it whatever level was asked
+    (quick, so a whole hand can check which level each seat was asked at)."""
+
+    def __init__(self) -> None:
+        self.thinker = Thinker(inline=True)
+        self.asked: list[Request] = []
+
+    def ask(self, request: Request) -> None:
+        self.asked.append(request)
+        self.thinker.ask(dataclasses.replace(request, level="normal", time_limit=None))
+
+    def poll(self) -> Answer | None:
+        return self.thinker.poll()
+
+    def levels(self, kind: str) -> dict[str, set[str]]:
+        """The levels asked, by the seat of the view, for requests of `kind`."""
+        found: dict[str, set[str]] = {}
+        for request in self.asked:
+            if request.kind == kind:
+                found.setdefault(request.view["seat"], set()).add(request.level)
+        return found
+
+
+@pytest.mark.parametrize(("rules", "north"), [("partner", "expert"), ("solo", "normal")])
+def test_north_is_asked_at_the_partners_level_the_others_at_the_opponents_and_suggest_at_the_partners(rules, north):
+    """In a game without partners (Solo) North is an opponent too."""
+    pending: deque = deque()
+    game = Game(PRESETS[rules].rules, seed=9, listeners=[pending.append])
+    tokens = iter(range(1, 10_000))
+    recorder = LevelRecorder()
+    preferences = Preferences(partner_level="expert", opponents_level="normal")
+    control = TableController(game, pending, recorder, lambda: preferences, lambda: next(tokens))
+
+    def suggest_on_turn(moment) -> None:
+        if isinstance(moment, Turn):
+            control.suggest()
+
+    run_hand(control, [], on_moment=suggest_on_turn)
+    assert recorder.levels("decide") == {"W": {"normal"}, "N": {north}, "E": {"normal"}}
+    assert recorder.levels("suggest") == {"S": {"expert"}}
+    expert = [request for request in recorder.asked if request.level == "expert"]
+    assert all(request.time_limit == level_named("expert").in_game_limit for request in expert)

@@ -340,7 +340,8 @@ def test_a_worker_in_an_endless_loop_is_killed_at_the_deadline_and_a_new_one_ans
 
 @dataclass
 class Preferences:
-    level: str = "normal"
+    partner_level: str = "normal"
+    opponents_level: str = "normal"
     blind_offer: str = "never"
     auto_last_card: bool = True
     allow_undo: bool = False

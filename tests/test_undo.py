@@ -434,7 +434,8 @@ def test_a_server_table_offers_no_take_back(app):
 # -- the table's controller ---------------------------------------------------------------------------------
 @dataclass
 class Preferences:
-    level: str = "normal"
+    partner_level: str = "normal"
+    opponents_level: str = "normal"
     blind_offer: str = "never"
     auto_last_card: bool = True
     allow_undo: bool = True

@@ -5,6 +5,10 @@ whether a player can choose it in the options.
 ['normal', 'expert']
 >>> LEVELS["expert"].__name__, level_named("expert").in_game_limit
 ('ExpertPlayer', 1.0)
+>>> seat_levels("expert", "normal"), levels_of("expert/normal"), levels_of("normal")
+('expert/normal', ('expert', 'normal'), ('normal', 'normal'))
+>>> levels_label("expert/normal")
+'Expert/Normal'
 """
 
 from __future__ import annotations
@@ -62,3 +66,26 @@ def level_named(name: str) -> Level:
         return _BY_NAME[name]
     except KeyError:
         raise KeyError(f"unknown level {name!r}; expected one of {', '.join(_BY_NAME)}") from None
+
+
+SEAT_LEVELS_SEPARATOR = "/"
+
+
+def seat_levels(partner: str, opponents: str) -> str:
+    """The partner's and the opponents' levels as one name, the partner's first: ``"expert/normal"``.
+
+    Statistics are kept by this name, so a file of an older version, which named one level
+    for every computer seat, still reads (see :func:`levels_of`)."""
+    return f"{partner}{SEAT_LEVELS_SEPARATOR}{opponents}"
+
+
+def levels_of(name: str) -> tuple[str, str]:
+    """The (partner's, opponents') levels of a :func:`seat_levels` name; a single level's name
+    (as older versions wrote) is both."""
+    partner, _, opponents = name.partition(SEAT_LEVELS_SEPARATOR)
+    return partner, opponents or partner
+
+
+def levels_label(name: str) -> str:
+    """A :func:`seat_levels` name as a player reads it, partner's first: ``"Expert/Normal"``."""
+    return "/".join(level.capitalize() for level in levels_of(name))

@@ -1,8 +1,11 @@
-"""The player's statistics: games, contracts, nils and bags, per variant and computer level.
+"""The player's statistics: games, contracts, nils and bags, per variant and computer levels.
 
 They are kept in ``statistics.json`` in the user's data folder, written atomically
 after every scored hand by a :class:`StatsRecorder` listening to the game's events.
-Everything is counted for the player (South) and the player's side.
+Everything is counted for the player (South) and the player's side. The levels are the
+partner's and the opponents' as one name (``"expert/normal"``, see
+:func:`game.players.levels.seat_levels`); a file of an older version, which kept one level
+for all three computer seats, reads that level as both.
 
 >>> from game.bids import Bid
 >>> from game.rules import PRESETS
@@ -12,8 +15,8 @@ Everything is counted for the player (South) and the player's side.
 >>> taken = {"S": 0, "W": 4, "N": 5, "E": 4}
 >>> score = score_hand(rules, bids, taken, [], {"NS": Standing(), "EW": Standing()})
 >>> statistics = Statistics()
->>> statistics.record_hand("Partner", "normal", score, "NS", bids)
->>> tally = statistics.tally("Partner", "normal")
+>>> statistics.record_hand("Partner", "expert/normal", score, "NS", bids)
+>>> tally = statistics.tally("Partner", "expert/normal")
 >>> tally.hands, tally.contracts_made, tally.nils_tried, tally.nils_made, tally.bags
 (1, 1, 1, 1, 1)
 """
@@ -30,6 +33,7 @@ from typing import TYPE_CHECKING, Any
 
 from game.bids import Bid
 from game.events import Event, GameOver, HandScored
+from game.players.levels import levels_of, seat_levels
 from game.records.atomic import read_small_text, write_atomic
 from game.scoring import HandScore
 from game.seats import side_of
@@ -46,12 +50,12 @@ STATS_BYTES = 4_000_000
 MOST_COUNTED = 10**9
 """The largest count (or best score, either way) a statistics file may hold."""
 KEY_LENGTH = 40
-"""The longest variant or level name a statistics file may hold."""
+"""The longest variant or levels name a statistics file may hold."""
 
 
 @dataclass
 class Tally:
-    """What happened to the player in one variant at one level (or in all of them).
+    """What happened to the player in one variant at one pair of levels (or in all of them).
 
     Contracts, bags and points are the player's side's; nils are the player's own
     (a team nil the player took part in counts as the player's nil).
@@ -137,14 +141,14 @@ class Tally:
 
 
 Key = tuple[str, str]
-"""(variant name, computer level), e.g. ``("Partner", "normal")``."""
+"""(variant name, the partner's and opponents' levels), e.g. ``("Partner", "expert/normal")``."""
 
 
 class Statistics:
-    """A :class:`Tally` per variant and level, and their :attr:`total`."""
+    """A :class:`Tally` per variant and levels, and their :attr:`total`."""
 
     def __init__(self, tallies: Mapping[Key, Tally] | None = None) -> None:
-        self.tallies: dict[Key, Tally] = dict(tallies or {})
+        self.tallies: dict[Key, Tally] = {_key(*key): tally for key, tally in (tallies or {}).items()}
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Statistics) and self.tallies == other.tallies
@@ -152,16 +156,17 @@ class Statistics:
     def __repr__(self) -> str:
         return f"Statistics({self.tallies!r})"
 
-    def tally(self, variant: str, level: str) -> Tally:
-        """The tally of one variant and level (a new, empty one if none yet)."""
-        return self.tallies.setdefault((variant, level), Tally())
+    def tally(self, variant: str, levels: str) -> Tally:
+        """The tally of one variant and levels (a new, empty one if none yet); `levels` as
+        :func:`game.players.levels.seat_levels` names them (a single level is both)."""
+        return self.tallies.setdefault(_key(variant, levels), Tally())
 
     def __iter__(self) -> Iterator[tuple[Key, Tally]]:
         return iter(self.tallies.items())
 
     @property
     def total(self) -> Tally:
-        """Every variant and level together."""
+        """Every variant and levels together."""
         return sum(self.tallies.values(), Tally())
 
     @property
@@ -169,10 +174,10 @@ class Statistics:
         return all(t.empty for t in self.tallies.values())
 
     # -- recording --------------------------------------------------------------------------
-    def record_hand(self, variant: str, level: str, score: HandScore, player_side: str,
+    def record_hand(self, variant: str, levels: str, score: HandScore, player_side: str,
                     bids: Mapping[str, Bid], seat: str = PLAYER_SEAT) -> None:
         """Count one scored hand: `bids` are the final bids by seat, `seat` the player's."""
-        tally = self.tally(variant, level)
+        tally = self.tally(variant, levels)
         side = score.sides[player_side]
         tally.hands += 1
         if side.made is True:
@@ -195,11 +200,11 @@ class Statistics:
             tally.nils_tried += 1
             tally.nils_made += result.made
 
-    def record_game(self, variant: str, level: str, won: bool, score: int | None = None, *,
+    def record_game(self, variant: str, levels: str, won: bool, score: int | None = None, *,
                     with_undo: bool = False) -> None:
         """Count a finished game; `score` is the player's side's final score, `with_undo` whether
         the player took back a bid or card in it."""
-        tally = self.tally(variant, level)
+        tally = self.tally(variant, levels)
         if won:
             tally.games_won += 1
         else:
@@ -208,9 +213,9 @@ class Statistics:
         if score is not None and (tally.best_score is None or score > tally.best_score):
             tally.best_score = score
 
-    def record_coach(self, variant: str, level: str, followed: bool) -> None:
+    def record_coach(self, variant: str, levels: str, followed: bool) -> None:
         """Count a decision the coach spoke on, and whether the player followed its advice."""
-        tally = self.tally(variant, level)
+        tally = self.tally(variant, levels)
         tally.coach_spoke += 1
         tally.coach_followed += followed
 
@@ -220,10 +225,12 @@ class Statistics:
 
     # -- text form ------------------------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:
-        """JSON-ready: ``{"format": …, "version": 1, "tallies": [{"variant", "level", counts…}]}``."""
+        """JSON-ready: ``{"format": …, "version": 1, "tallies": [{"variant", "level", counts…}]}``, where
+        "level" holds the partner's and opponents' levels (``"expert/normal"``): an older version, which
+        wrote one level there, still reads the file."""
         return {"format": STATS_FORMAT, "version": STATS_VERSION,
-                "tallies": [{"variant": variant, "level": level, **tally.to_dict()}
-                            for (variant, level), tally in self.tallies.items()]}
+                "tallies": [{"variant": variant, "level": levels, **tally.to_dict()}
+                            for (variant, levels), tally in self.tallies.items()]}
 
     @classmethod
     def from_dict(cls, data: object) -> tuple[Statistics, list[str]]:
@@ -285,10 +292,16 @@ load = Statistics.load
 def _entry(entry: object) -> tuple[Key, Tally]:
     if not isinstance(entry, Mapping):
         raise ValueError("not a tally")
-    key = entry.get("variant"), entry.get("level")
-    if not all(isinstance(name, str) and 0 < len(name) <= KEY_LENGTH and name.isprintable() for name in key):
+    variant, levels = entry.get("variant"), entry.get("level")
+    if not all(isinstance(name, str) and 0 < len(name) <= KEY_LENGTH and name.isprintable()
+               for name in (variant, levels)):
         raise ValueError(f"no variant or level of 1 to {KEY_LENGTH} printable characters")
-    return key, Tally.from_dict(entry)
+    return _key(variant, levels), Tally.from_dict(entry)
+
+
+def _key(variant: str, levels: str) -> Key:
+    """The key of a variant and levels, a single level (an older version's) read as both."""
+    return variant, seat_levels(*levels_of(levels))
 
 
 def _reason(error: BaseException) -> str:
@@ -297,18 +310,21 @@ def _reason(error: BaseException) -> str:
 
 class StatsRecorder:
     """Records a game's hands and result as they are scored, and saves after each:
-    ``StatsRecorder(statistics, path, level="expert").attach(game)``.
+    ``StatsRecorder(statistics, path, levels="expert/normal").attach(game)``.
+
+    `levels` (the partner's and opponents', see :func:`game.players.levels.seat_levels`) may be
+    changed while the game goes on: each hand counts at the levels it was finished at.
 
     The player sits at `seat` (South). A statistics file that cannot be written
     never stops the game: the reason is kept in :attr:`error` (None after a good
     save) and `on_change` is still called.
     """
 
-    def __init__(self, statistics: Statistics, path: os.PathLike | str, level: str, *, seat: str = PLAYER_SEAT,
+    def __init__(self, statistics: Statistics, path: os.PathLike | str, levels: str, *, seat: str = PLAYER_SEAT,
                  on_change: Callable[[], None] | None = None) -> None:
         self.statistics = statistics
         self.path = Path(path)
-        self.level = level
+        self.levels = levels
         self.seat = seat
         self.on_change = on_change
         self.error: str | None = None
@@ -327,10 +343,10 @@ class StatsRecorder:
         if isinstance(event, HandScored):
             hand = game.hand if game.hand.number == event.number else next(
                 (h for h in reversed(game.finished) if h.number == event.number), game.hand)
-            self.statistics.record_hand(game.variant, self.level, event.score, side, hand.bids, seat=self.seat)
+            self.statistics.record_hand(game.variant, self.levels, event.score, side, hand.bids, seat=self.seat)
         elif isinstance(event, GameOver):
             standing = event.standings.get(side)
-            self.statistics.record_game(game.variant, self.level, event.winner == side,
+            self.statistics.record_game(game.variant, self.levels, event.winner == side,
                                         standing.points if standing else None, with_undo=bool(game.takebacks))
         else:
             return
@@ -343,7 +359,7 @@ class StatsRecorder:
         something else): counted and saved at once."""
         if self.game is None:
             return
-        self.statistics.record_coach(self.game.variant, self.level, followed)
+        self.statistics.record_coach(self.game.variant, self.levels, followed)
         self._save()
         if self.on_change:
             self.on_change()

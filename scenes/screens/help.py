@@ -221,11 +221,13 @@ def variant_blocks(name: str, rules: Rules) -> list[Block]:
     return blocks
 
 
-def how_to_play(name: str, rules: Rules) -> list[Block]:
-    """The How to Play page for the variant `name` with these rules."""
+def how_to_play(name: str, rules: Rules, players: str = "") -> list[Block]:
+    """The How to Play page for the variant `name` with these rules; `players` names the computer
+    levels in force ("Expert partner, Normal opponents")."""
     intro = Para(f"Here: the rules of Spades, then the variant you play now ({name}) with every option, and "
                  "at the end the keys and the mouse (press End to jump there).", GREY_LIGHT)
-    return [intro, *RULES_TEXT, *variant_blocks(name, rules), *SHORTCUTS]
+    levels = [Para(f"Computer players: {players} (Options, Game).")] if players else []
+    return [intro, *RULES_TEXT, *variant_blocks(name, rules), *levels, *SHORTCUTS]
 
 
 CREDIT_COLUMN = 112
@@ -257,7 +259,8 @@ def about(files: list[tuple[str, Path]]) -> list[Block]:
              "seat, against two computer opponents, at a felt table drawn in big square pixels like the "
              "card games of the home computers of around 1990."),
         Para(f"Seven rule sets ({variants}) and two Custom slots of your own; two computer levels, Normal "
-             "and Expert; suggestions from the computer when you ask; Save Hand to keep every hand in "
+             "and Expert, chosen apart for your partner and for the opponents; suggestions from the computer "
+             "when you ask; Save Hand to keep every hand in "
              "Spades.save, and Review Hands to replay them trick by trick."),
         Heading("Credits"),
         *[Pair(name, words, CREDIT_COLUMN) for name, words in CREDITS],
@@ -293,10 +296,12 @@ class HelpScene(Scene):
             return about([("Settings", self.app.store.path), ("Game in progress", self.app.saved_game),
                           ("Statistics", self.statistics_path), ("Saved hands (Spades.save)", self.app.log_path)])
         session = self.app.session
+        settings = self.app.settings
         if session is not None and not session.game.over:
-            return how_to_play(session.game.variant, session.game.rules)
-        chosen = self.app.settings.game_variant()
-        return how_to_play(chosen.name, chosen.rules)
+            game = session.game
+            return how_to_play(game.variant, game.rules, settings.players_words(game.rules.partners))
+        chosen = settings.game_variant()
+        return how_to_play(chosen.name, chosen.rules, settings.players_words(chosen.rules.partners))
 
     @property
     def plain_text(self) -> str:

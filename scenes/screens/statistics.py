@@ -1,4 +1,5 @@
-"""The Statistics screen: games, contracts, nils and bags per variant and level, with a Reset."""
+"""The Statistics screen: games, contracts, nils and bags per variant and levels (partner's/opponents'),
+with a Reset."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from pathlib import Path
 import pygame
 import pygame_gui
 
-from game.players.levels import PLAYABLE
+from game.players.levels import PLAYABLE, levels_label, levels_of
 from game.records.stats import Key, Statistics, Tally
 from game.rules import CUSTOM_SLOTS, PRESETS, custom_variant
 from scenes.look import text, widgets
@@ -21,8 +22,9 @@ HEADER_Y = 68
 ROWS_Y = HEADER_Y + 26
 ROW = 11
 VISIBLE_ROWS = 15
-NAME_X, LEVEL_X = PANEL_RECT.x + 12, PANEL_RECT.x + 124
-NAME_CHARS = 13
+NAME_X, LEVEL_X = PANEL_RECT.x + 12, PANEL_RECT.x + 92
+NAME_CHARS = 9
+"""The longest variant name shown whole (room for the levels, "Expert/Normal", beside it)."""
 BUTTON_Y = PANEL_RECT.bottom - 28
 LEVEL_ORDER = tuple(level.name for level in PLAYABLE)
 VARIANT_ORDER = tuple(v.name for v in PRESETS.values()) + tuple(custom_variant(s).name for s in CUSTOM_SLOTS)
@@ -38,17 +40,17 @@ def _per_hand(value: float | None) -> str:
 
 COLUMNS: tuple[tuple[str, int, Callable[[Tally], str]], ...] = (
     # (heading, right edge x, value of a tally): room for counts of four or five digits
-    ("Won", 220, lambda t: str(t.games_won)),
-    ("Lost", 260, lambda t: str(t.games_lost)),
-    ("Win%", 300, lambda t: _percent(t.win_rate)),
-    ("Hands", 348, lambda t: str(t.hands)),
-    ("Made", 396, lambda t: str(t.contracts_made)),
-    ("Set", 436, lambda t: str(t.contracts_set)),
-    ("Nil", 500, lambda t: f"{t.nils_made}/{t.nils_tried}"),
-    ("Blind", 556, lambda t: f"{t.blind_nils_made}/{t.blind_nils_tried}"),
+    ("Won", 244, lambda t: str(t.games_won)),
+    ("Lost", 284, lambda t: str(t.games_lost)),
+    ("Win%", 324, lambda t: _percent(t.win_rate)),
+    ("Hands", 372, lambda t: str(t.hands)),
+    ("Made", 420, lambda t: str(t.contracts_made)),
+    ("Set", 460, lambda t: str(t.contracts_set)),
+    ("Nil", 516, lambda t: f"{t.nils_made}/{t.nils_tried}"),
+    ("Blind", 564, lambda t: f"{t.blind_nils_made}/{t.blind_nils_tried}"),
     ("/hand", 612, lambda t: _per_hand(t.bags_per_hand)),
 )
-GROUPS = (("Games", 188, 300), ("Contracts", 364, 436), ("Nils", 452, 556), ("Bags", 572, 612))
+GROUPS = (("Games", 212, 324), ("Contracts", 388, 460), ("Nils", 468, 564), ("Bags", 572, 612))
 """Headings over several columns: (words, left x, right x)."""
 
 
@@ -57,14 +59,19 @@ def cells(tally: Tally) -> list[str]:
     return [value(tally) for _, _, value in COLUMNS]
 
 
+def _rank(level: str) -> int:
+    return LEVEL_ORDER.index(level) if level in LEVEL_ORDER else len(LEVEL_ORDER)
+
+
 def ordered(statistics: Statistics) -> list[tuple[Key, Tally]]:
     """The tallies worth a row (something happened), presets in their usual order, then
-    the custom slots, then any other name; Normal before Expert."""
+    the custom slots, then any other name; by the partner's level, then the opponents', Normal
+    before Expert."""
     def place(item: tuple[Key, Tally]) -> tuple:
-        (variant, level), _ = item
+        (variant, levels), _ = item
         known = VARIANT_ORDER.index(variant) if variant in VARIANT_ORDER else len(VARIANT_ORDER)
-        rank = LEVEL_ORDER.index(level) if level in LEVEL_ORDER else len(LEVEL_ORDER)
-        return known, variant, rank, level
+        partner, opponents = levels_of(levels)
+        return known, variant, _rank(partner), _rank(opponents), levels
 
     return sorted(((key, tally) for key, tally in statistics if not tally.empty), key=place)
 
@@ -176,28 +183,28 @@ class StatisticsScene(Scene):
         rows = ordered(self.statistics)
         if not rows:
             for i, line in enumerate(("Nothing counted yet.", "Play a game: every hand and every finished",
-                                      "game is counted here, per variant and level.")):
+                                      "game is counted here, per variant and levels.")):
                 text.draw(surface, line, (centre, 130 + i * 14), GREY_LIGHT, align="centre", shadow=None)
         else:
             self._draw_table(surface, rows, total)
         self._draw_footer(surface, bool(rows))
 
     def table(self) -> list[list[str]]:
-        """The rows in view, cell by cell as drawn (rules, level, then one per column), and the
-        total row last; empty when nothing has been counted."""
+        """The rows in view, cell by cell as drawn (rules, levels as "Expert/Normal" for the partner's
+        and the opponents', then one per column), and the total row last; empty when nothing has been counted."""
         rows = ordered(self.statistics)
         if not rows:
             return []
         shown = rows[self.first_row:self.first_row + VISIBLE_ROWS]
-        table = [[variant if len(variant) <= NAME_CHARS else variant[:NAME_CHARS - 1] + ".", level.capitalize(),
-                  *cells(tally)] for (variant, level), tally in shown]
+        table = [[variant if len(variant) <= NAME_CHARS else variant[:NAME_CHARS - 1].rstrip() + ".",
+                  levels_label(levels), *cells(tally)] for (variant, levels), tally in shown]
         return table + [["All", "", *cells(self.statistics.total)]]
 
     def _draw_table(self, surface: pygame.Surface, rows: list[tuple[Key, Tally]], total: Tally) -> None:
         for words, left, right in GROUPS:
             text.draw(surface, words, ((left + right) // 2, HEADER_Y), GOLD, align="centre", shadow=None)
             pygame.draw.line(surface, GOLD, (left, HEADER_Y + 10), (right, HEADER_Y + 10))
-        self._draw_row(surface, HEADER_Y + 14, ["Rules", "Level", *(heading for heading, _, _ in COLUMNS)],
+        self._draw_row(surface, HEADER_Y + 14, ["Rules", "Levels", *(heading for heading, _, _ in COLUMNS)],
                        GREY_LIGHT)
         *body, total_row = self.table()
         y = ROWS_Y
@@ -220,7 +227,8 @@ class StatisticsScene(Scene):
 
     def _draw_footer(self, surface: pygame.Surface, table: bool) -> None:
         if table:
-            notes = ("Contracts: your side's bids made and set.", "Nils: your own, made/tried.")
+            notes = ("Levels: your partner's/the opponents'.", "Contracts: your side's bids made and set.",
+                     "Nils: your own, made/tried.")
             for i, line in enumerate(notes):
                 text.draw(surface, line, (NAME_X, BUTTON_Y - 34 + i * 10), GREY, shadow=None)
         if self.message:

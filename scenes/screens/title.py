@@ -92,7 +92,7 @@ class TitleScene(Scene):
         centre = layout.WIDTH // 2
         text.draw(surface, "SPADES", (centre, 30), GOLD, size=48, align="centre", shadow=GOLD_DARK)
         variant = self.app.settings.game_variant()
-        text.draw(surface, f"{variant.name} rules - {self.app.settings.level.capitalize()} players",
+        text.draw(surface, f"{variant.name} rules - {self.app.settings.players_words(variant.rules.partners)}",
                   (centre, 92), GREY_LIGHT, align="centre")
         art = self.app.art
         for i, name in enumerate(SHOWCASE):

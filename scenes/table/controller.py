@@ -14,7 +14,8 @@ asks :meth:`TableController.next_moment` what the table waits for:
 The player's choices come back through :meth:`TableController.choose`, which answers with
 the rule's refusal, if any; :meth:`TableController.take_back` takes the last one back. A
 computer's answer that fails or breaks a rule is replaced by Normal's choice, so the game
-always goes on. Suggest asks the partner's level once per decision.
+always goes on. North, the player's partner, is asked at the partner's level, the other seats at the
+opponents' (every seat in a game without partners); Suggest asks the partner's level once per decision.
 
 With the coach on, Expert values the player's bids and cards in the worker as soon as the turn opens
 (:meth:`TableController.coach_question` then asks before a bid or card clearly worse than Expert's
@@ -41,6 +42,7 @@ from game.players import decide
 from game.players.levels import LEVELS, level_named
 from game.players.suggest import Evaluation, why
 from game.players.thinker import Answer, Request, player_seed
+from game.seats import partner
 from game.view import seat_view
 from scenes.table.model import TableModel
 
@@ -54,7 +56,8 @@ COACH_LEVEL = "expert"
 class Preferences(Protocol):
     """The player's choices the controller follows (the settings have them)."""
 
-    level: str
+    partner_level: str
+    opponents_level: str
     blind_offer: str
     auto_last_card: bool
     allow_undo: bool
@@ -131,7 +134,7 @@ class CoachQuestion:
 class TableController:
     """One game on this computer: the engine, its events still to show, and the computer
     players asked through `asker` (`new_token` numbers each question; `preferences()` gives
-    the player's level and play options as they are now)."""
+    the computer levels and the player's play options as they are now)."""
 
     def __init__(self, game: Game, pending: deque[Event], asker: Asker, preferences: Callable[[], Preferences],
                  new_token: Callable[[], int], on_coach: Callable[[bool], None] | None = None) -> None:
@@ -274,7 +277,7 @@ class TableController:
 
     def _computer_moment(self, seat: str, now: float, think_pause: float) -> Moment:
         if self.asked is None:
-            level = self.preferences().level
+            level = self.seat_level(seat)
             token = self.new_token()
             self.asker.ask(Request(token, "decide", level, seat_view(self.game.hand, seat),
                                    seed=player_seed(self.game.seed, seat),
@@ -285,6 +288,13 @@ class TableController:
             self._play_answer(seat, answer)
             return None
         return Thinking(seat)
+
+    def seat_level(self, seat: str) -> str:
+        """The level `seat` is asked at: the partner's for North when the rules have partners, else the opponents'."""
+        preferences = self.preferences()
+        if self.game.rules.partners and seat == partner(PLAYER):
+            return preferences.partner_level
+        return preferences.opponents_level
 
     def _collect_answers(self) -> None:
         while (answer := self.asker.poll()) is not None:
@@ -427,7 +437,7 @@ class TableController:
         if self.advice is not None and self.advice_key == turn.key:
             return self.advice
         if self.suggest_token is None:
-            level = self.preferences().level
+            level = self.preferences().partner_level
             self.advice, self.advice_key = None, turn.key
             self.suggest_token = self.new_token()
             self.asker.ask(Request(self.suggest_token, "suggest", level, seat_view(self.game.hand, PLAYER),

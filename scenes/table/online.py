@@ -266,7 +266,7 @@ class OnlineTableController:
         if self.suggest_token is None:
             self.advice, self.advice_key = None, turn.key
             self.suggest_token = self.new_token()
-            self.asker.ask(Request(self.suggest_token, "suggest", self.preferences().level, self.turn_view,
+            self.asker.ask(Request(self.suggest_token, "suggest", self.preferences().partner_level, self.turn_view,
                                    seed=self.turn_seq))
         return None
 

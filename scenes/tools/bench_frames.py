@@ -57,7 +57,7 @@ def frame_times(count: int) -> dict[str, list[float]]:
     folder = Path(tempfile.mkdtemp())
     app = App(AppConfig(windowed=True, seed=3, settings_path=folder / "settings.json", saved_game=folder / "g.json",
                         save_dir=folder, statistics_path=folder / "statistics.json"))
-    app.change_settings(level="expert", trick_delay=0.5)
+    app.change_settings(partner_level="expert", opponents_level="expert", trick_delay=0.5)
     app.new_game()
     big = pygame.Surface((1920, 1080))
     times: dict[str, list[float]] = {"all": [], "animating": [], "thinking": [], "scale to 1920x1080": []}

@@ -33,7 +33,7 @@ RULE_COLUMNS = (14, 328)
 RULE_VALUE_X = 144
 CONTROL_X = 196
 SAVED_SECONDS = 2.5
-SUMMARY_LINES = 6
+SUMMARY_LINES = 5
 """The most lines the Game page gives the variant's summary."""
 CONFIRM_RECT = pygame.Rect(170, 110, 300, 112)
 

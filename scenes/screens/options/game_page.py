@@ -1,5 +1,5 @@
-"""The Game page: the variant and its summary, the computer level, the blind question, names, Save Hand,
-the coach."""
+"""The Game page: the variant and its summary, the partner's and the opponents' levels, the blind question,
+names, Save Hand, the coach."""
 
 from __future__ import annotations
 
@@ -22,7 +22,16 @@ from scenes.screens.options.frame import (
 )
 from scenes.settings import BLIND_OFFERS, COACH_MARGINS, LEVELS, NAME_LENGTH
 
-LEVEL_HELP = "How well the computer players bid and play: Normal plays sensibly, Expert thinks ahead."
+LEVEL_WORDS = "Normal plays sensibly, Expert thinks ahead."
+LEVEL_ROWS = (
+    ("Partner's level", "partner_level",
+     f"How well North, your partner, bids and plays, and whom Suggest asks: {LEVEL_WORDS}"),
+    ("Opponents' level", "opponents_level",
+     f"How well West and East, the opponents, bid and play (in Solo, North too): {LEVEL_WORDS}"),
+)
+"""(row title, setting, help) of each computer level the player chooses."""
+LEVEL_ROW_STEP = 22
+"""A little closer than other rows, so the page holds both."""
 BLIND_OFFER_HELP = ("Whether to ask \"Bid blind?\" before you see your cards, where the rules allow a blind "
                     "bid: every hand, only while your side is behind, or never.")
 BLIND_OFFER_WORDS = {"always": "Always", "trailing": "When behind", "never": "Never"}
@@ -31,7 +40,7 @@ COACH_HELP = ("The coach asks \"Play it anyway?\" before a card that loses this 
 
 
 class GamePage(OptionsFrame):
-    # -- Game: variant, level, names, Save Hand ---------------------------------------------------------
+    # -- Game: variant, levels, names, Save Hand --------------------------------------------------------
     def _build_game(self) -> None:
         settings = self.app.settings
         x, width = 16, layout.WIDTH - 32
@@ -46,14 +55,15 @@ class GamePage(OptionsFrame):
         for i, line in enumerate(lines):
             self.labels.append((line, (CONTROL_X, y + 24 + i * text.LINE), GREY_LIGHT))
         y += 24 + SUMMARY_LINES * text.LINE + 6  # the rows below stay put whatever the summary's length
-        self._row(x, y, width, "Computer level", LEVEL_HELP)
-        self._choices(CONTROL_X, y, [(level, level.capitalize()) for level in LEVELS], settings.level,
-                      lambda level: self.change(level=level))
-        y += 24
+        for title, setting, help_text in LEVEL_ROWS:
+            self._row(x, y, width, title, help_text)
+            self._choices(CONTROL_X, y, [(level, level.capitalize()) for level in LEVELS], getattr(settings, setting),
+                          lambda level, setting=setting: self.change(**{setting: level}))
+            y += LEVEL_ROW_STEP
         self._row(x, y, width, "Bid blind?", BLIND_OFFER_HELP)
         self._choices(CONTROL_X, y, [(offer, BLIND_OFFER_WORDS[offer]) for offer in BLIND_OFFERS],
                       settings.blind_offer, lambda offer: self.change(blind_offer=offer))
-        y += 26
+        y += 24
         self._row(x, y, width, "Player names", f"The names shown at the table, 1 to {NAME_LENGTH} characters; "
                                                "press Enter or click elsewhere to keep a name.", height=44)
         for i, seat in enumerate(SEATS):
@@ -64,7 +74,7 @@ class GamePage(OptionsFrame):
             self.labels.append((words, (left, top + 5), GREY_LIGHT))
             self._entry((left + 56, top, 8 * NAME_LENGTH + 12, ROW_H), settings.names[i],
                         lambda name, i=i: self._change_name(i, name), limit=NAME_LENGTH)
-        y += 54
+        y += 50
         self._row(x, y, width, "Save Hand", "Append every finished hand, with its deal, bids and play, to "
                                             "Spades.save in the current folder (Review Hands reads it).")
         self._on_off(CONTROL_X, y, "save_hand")
