@@ -23,6 +23,7 @@ from game.players import decide
 from game.players.expert import ExpertPlayer
 from game.players.knowledge import Knowledge
 from game.players.levels import LEVELS
+from game.seats import SEAT_NAMES, SEATS
 from game.view import SeatView
 
 
@@ -140,12 +141,15 @@ class _CardFacts:
     my_nil: bool
     """The seat bid nil (or blind nil) and has taken no trick yet."""
     partner_nil: bool
+    rival_nils: frozenset[str]
+    """The other side's seats whose nil is still alive."""
 
     @classmethod
     def from_view(cls, view: SeatView) -> _CardFacts:
         mate = view.partner
+        rivals = frozenset(s for s in SEATS if s not in (view.seat, mate) and view.nil_alive(s))
         return cls(view.deck, Knowledge.from_view(view), view.legal_cards, view.trick, mate,
-                   view.nil_alive(view.seat), view.nil_alive(mate))
+                   view.nil_alive(view.seat), view.nil_alive(mate), rivals)
 
     def suit(self, card: Card) -> int:
         return self.deck.suit_of[card.index]
@@ -244,6 +248,8 @@ def _losing_reason(facts: _CardFacts, card: Card, winner_seat: str, best: Card) 
         action = f"discard the {label}"
     if facts.my_nil:
         return f"Stay under the {beaten} for your nil: {action}"
+    if winner_seat in facts.rival_nils:
+        return f"Let {SEAT_NAMES[winner_seat]}'s {beaten} win, to set the nil: {action}"
     if winner_seat == facts.partner:
         return f"Partner's {beaten} is winning: {action}"
     if not any(facts.wins(c) for c in facts.legal):

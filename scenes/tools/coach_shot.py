@@ -1,9 +1,10 @@
 """Takes the screenshot of the coach's question for the docs: ``python -m scenes.tools.coach_shot [file.png]``.
 
 It plays the first hand dealt from seed 7 with the coach on (South choosing like Normal, the
-computers at Normal) to the known blunder of ``tests/test_coach.py``: East bid nil and wins the
-trick with the Q♣, and South, void in clubs, plays the A♠, which would save East's nil. The
-coach asks; the frame is saved (scaled 2x, nearest neighbour). Runs headless (SDL dummy driver).
+computers at Normal; asked about an earlier bid or card, South goes on with it) to the known
+blunder of ``tests/test_coach.py``: East bid nil and wins the trick with the Q♣, and South,
+void in clubs, plays the A♠, which would save East's nil. The coach asks; the frame is saved
+(scaled 2x, nearest neighbour). Runs headless (SDL dummy driver).
 """
 
 from __future__ import annotations
@@ -32,13 +33,18 @@ def take(out: Path) -> None:
     app = App(AppConfig(windowed=True, seed=SEED, speed="instant", inline_thinker=True, silent=True,
                         settings_path=work / "settings.json", saved_game=work / "game.json", save_dir=work,
                         statistics_path=work / "statistics.json"))
-    app.change_settings(coach=True, coach_margin=20, blind_offer="never")
+    app.change_settings(coach=True, coach_margin=20, blind_offer="never", partner_level="normal")
     app.new_game()
     for _ in range(60 * 60 * 5):
         app.step(FRAME)
         top = app.scenes[-1]
         if isinstance(top, ConfirmScene):
-            break
+            table = app.scenes[-2]
+            if [(seat, str(card)) for seat, card in table.game.hand.trick] == TRICK:
+                break
+            app.pop()  # a question about an earlier choice: South makes it anyway
+            top.on_yes()
+            continue
         if not isinstance(top, TableScene) or top.busy or top.turn is None:
             continue
         trick = [(seat, str(card)) for seat, card in top.game.hand.trick]
