@@ -131,7 +131,41 @@ class CoachQuestion:
         return f"Expert would bid {best}: {reason}. Bidding {mine} gives up about {loss} points. Bid {mine} anyway?"
 
 
-class TableController:
+class AdviceAsking:
+    """Suggest, for the table's controllers (a game here, a table on a server): the partner's
+    level is asked once per decision what it would do in the player's place. A controller
+    gives :meth:`advice_question` and keeps `advice`, `advice_key` and `suggest_token`."""
+
+    advice: Answer | None
+    advice_key: tuple | None
+    suggest_token: int | None
+    asker: Asker
+    new_token: Callable[[], int]
+    preferences: Callable[[], Preferences]
+
+    def turn(self) -> Turn | None: ...
+
+    def advice_question(self) -> tuple[dict, int]: ...
+
+    def suggest(self) -> Answer | None:
+        """The advice at once if it was given for this turn already, else None (it is asked for,
+        and comes to :attr:`advice`)."""
+        turn = self.turn()
+        if turn is None:
+            return None
+        if self.advice is not None and self.advice_key == turn.key:
+            return self.advice
+        if self.suggest_token is None:
+            level = self.preferences().partner_level
+            self.advice, self.advice_key = None, turn.key
+            self.suggest_token = self.new_token()
+            view, seed = self.advice_question()
+            self.asker.ask(Request(self.suggest_token, "suggest", level, view, seed=seed,
+                                   time_limit=level_named(level).in_game_limit))
+        return None
+
+
+class TableController(AdviceAsking):
     """One game on this computer: the engine, its events still to show, and the computer
     players asked through `asker` (`new_token` numbers each question; `preferences()` gives
     the computer levels and the player's play options as they are now)."""
@@ -428,18 +462,6 @@ class TableController:
             self.reviewed = 0  # the bids will be looked at again once they are in
         return taken[0][1]
 
-    def suggest(self) -> Answer | None:
-        """Ask the partner's level what it would do in the player's place: the advice at
-        once if it was given for this turn already, else None (it comes to :attr:`advice`)."""
-        turn = self.turn()
-        if turn is None:
-            return None
-        if self.advice is not None and self.advice_key == turn.key:
-            return self.advice
-        if self.suggest_token is None:
-            level = self.preferences().partner_level
-            self.advice, self.advice_key = None, turn.key
-            self.suggest_token = self.new_token()
-            self.asker.ask(Request(self.suggest_token, "suggest", level, seat_view(self.game.hand, PLAYER),
-                                   seed=self.decision_seed(), time_limit=level_named(level).in_game_limit))
-        return None
+    def advice_question(self) -> tuple[dict, int]:
+        """The player's seat view and a seed for Suggest (:class:`AdviceAsking`)."""
+        return seat_view(self.game.hand, PLAYER), self.decision_seed()

@@ -18,14 +18,14 @@ from typing import Any, Protocol
 
 from game.cards import Card
 from game.events import CardPlayed, Event, GameOver, HandScored, HandStarted, from_dict
-from game.players.thinker import Answer, Request
+from game.players.thinker import Answer
 from game.records.handlog import LoggedHand
 from game.rules import Rules
 from game.scoring import Standing
 from game.seats import SEAT_NAMES, SEATS, sides
 from net.hands import HandsSeen
 from net.rotation import Turning
-from scenes.table.controller import Asker, BidsPause, Moment, Thinking, Turn
+from scenes.table.controller import AdviceAsking, Asker, BidsPause, Moment, Thinking, Turn
 from scenes.table.model import HandShown, Hidden, OwnCards, TableModel
 
 CHAT_KEPT = 6
@@ -60,7 +60,7 @@ class ChatLine:
     text: str
 
 
-class OnlineTableController:
+class OnlineTableController(AdviceAsking):
     """The player's seat (`seat`, None to watch) at server table `summary["table"]`."""
 
     online = True
@@ -257,18 +257,9 @@ class OnlineTableController:
     def take_refusal(self) -> str | None:
         return self.refusals.pop(0) if self.refusals else None
 
-    def suggest(self) -> Answer | None:
-        turn = self.turn()
-        if turn is None:
-            return None
-        if self.advice is not None and self.advice_key == turn.key:
-            return self.advice
-        if self.suggest_token is None:
-            self.advice, self.advice_key = None, turn.key
-            self.suggest_token = self.new_token()
-            self.asker.ask(Request(self.suggest_token, "suggest", self.preferences().partner_level, self.turn_view,
-                                   seed=self.turn_seq))
-        return None
+    def advice_question(self) -> tuple[dict, int]:
+        """The seat view the server sent with the turn (turned to South) and a seed for Suggest."""
+        return self.turn_view or {}, self.turn_seq
 
     @property
     def thinking(self) -> bool:
