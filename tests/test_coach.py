@@ -9,7 +9,6 @@ with the Q♣ on the fifth trick; South, void in clubs, would save East's nil by
 from __future__ import annotations
 
 from collections import deque
-from dataclasses import dataclass
 
 from game.cards import Card
 from game.game import Game
@@ -33,8 +32,10 @@ from tests.app_driver import (
     start_game,
     wait_for,
 )
+from tests.table_preferences import TablePreferences
 
 SEED = 7
+COACHED = TablePreferences(allow_undo=True, coach=True, coach_margin=5)
 BLUNDER, BEST = Card.parse("AS"), Card.parse("QH")
 
 
@@ -139,16 +140,6 @@ def test_the_coach_option_is_on_the_game_page_and_remembered(app):
 
 
 # -- the controller: never waiting for Expert ------------------------------------------------------------
-@dataclass
-class Preferences:
-    partner_level: str = "normal"
-    opponents_level: str = "normal"
-    blind_offer: str = "never"
-    auto_last_card: bool = True
-    allow_undo: bool = True
-    coach: bool = True
-    coach_margin: int = 5
-
 
 class Holder:
     """A thinker that answers every question but the coach's evaluations (held until released)."""
@@ -176,7 +167,7 @@ def at_play(asker, heard: list) -> TableController:
     pending: deque = deque()
     game = Game(PRESETS["partner"].rules, seed=SEED, listeners=[pending.append])
     tokens = iter(range(1, 10_000))
-    control = TableController(game, pending, asker, Preferences, lambda: next(tokens), on_coach=heard.append)
+    control = TableController(game, pending, asker, lambda: COACHED, lambda: next(tokens), on_coach=heard.append)
     for step in range(3000):
         pending.clear()
         moment = control.next_moment(step * 0.1)
@@ -207,11 +198,11 @@ def test_the_question_comes_once_per_card_and_the_answer_is_counted_once():
     evaluation = control.evaluation
     assert evaluation is not None
     worst = max(evaluation.values, key=evaluation.loss)
-    if evaluation.loss(worst) < Preferences.coach_margin:
+    if evaluation.loss(worst) < COACHED.coach_margin:
         raise AssertionError("the chosen turn has no card worse than Expert's by the margin")
     question = control.coach_question(worst)
     assert isinstance(question, CoachQuestion) and question.best == evaluation.best
-    assert question.loss == evaluation.loss(worst) >= Preferences.coach_margin
+    assert question.loss == evaluation.loss(worst) >= COACHED.coach_margin
     assert control.coach_question(evaluation.best) is None, "Expert's own card is never asked about"
     assert control.coach_question(worst) is None, "asked once: the player insists"
     assert control.choose(worst) is None

@@ -7,7 +7,6 @@ import dataclasses
 import subprocess
 import sys
 from collections import deque
-from dataclasses import dataclass
 
 import pytest
 
@@ -20,14 +19,7 @@ from game.rules import PRESETS
 from game.scoring import Standing
 from game.view import seat_view
 from scenes.table.controller import PLAYER, BidsPause, TableController, Thinking, Turn
-
-
-@dataclass
-class Preferences:
-    partner_level: str = "normal"
-    opponents_level: str = "normal"
-    blind_offer: str = "trailing"
-    auto_last_card: bool = True
+from tests.table_preferences import TablePreferences
 
 
 class Spoiler:
@@ -55,7 +47,8 @@ def controller(rules="partner", spoil=lambda answer: answer, **preferences) -> t
     shown: list = []
     game = Game(PRESETS[rules].rules, seed=9, listeners=[pending.append])
     tokens = iter(range(1, 10_000))
-    control = TableController(game, pending, Spoiler(spoil), lambda: Preferences(**preferences), lambda: next(tokens))
+    chosen = TablePreferences(**{"blind_offer": "trailing", **preferences})
+    control = TableController(game, pending, Spoiler(spoil), lambda: chosen, lambda: next(tokens))
     return control, shown
 
 
@@ -223,7 +216,7 @@ def test_north_is_asked_at_the_partners_level_the_others_at_the_opponents_and_su
     game = Game(PRESETS[rules].rules, seed=9, listeners=[pending.append])
     tokens = iter(range(1, 10_000))
     recorder = LevelRecorder()
-    preferences = Preferences(partner_level="expert", opponents_level="normal")
+    preferences = TablePreferences(partner_level="expert", opponents_level="normal", blind_offer="trailing")
     control = TableController(game, pending, recorder, lambda: preferences, lambda: next(tokens))
 
     def suggest_on_turn(moment) -> None:

@@ -10,7 +10,6 @@ import subprocess
 import sys
 import time
 from collections import deque
-from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
@@ -25,6 +24,7 @@ from game.rules import PRESETS
 from game.view import seat_view
 from scenes.table.controller import PLAYER, BidsPause, TableController, Thinking, Turn
 from tests import spinning_worker
+from tests.table_preferences import TablePreferences
 
 PATIENCE = 60.0
 """Seconds to wait for an answer before calling the Thinker stuck (a guard against hanging, not a timing test)."""
@@ -338,14 +338,6 @@ def test_a_worker_in_an_endless_loop_is_killed_at_the_deadline_and_a_new_one_ans
         assert fresh.choice in south["legal"]
 
 
-@dataclass
-class Preferences:
-    partner_level: str = "normal"
-    opponents_level: str = "normal"
-    blind_offer: str = "never"
-    auto_last_card: bool = True
-    allow_undo: bool = False
-
 
 class Recorder:
     """The Thinker, with every answer it gives kept."""
@@ -371,7 +363,8 @@ def test_the_table_goes_on_with_normals_choice_when_a_worker_loops_past_its_dead
     tokens = iter(range(1, 10_000))
     with Thinker(clock=clock, margin=MARGIN, start_allowance=START_ALLOWANCE) as thinker:
         asker = Recorder(thinker)
-        control = TableController(game, pending, asker, Preferences, lambda: next(tokens))
+        control = TableController(game, pending, asker, lambda: TablePreferences(allow_undo=False),
+                                  lambda: next(tokens))
         expected = None
         give_up = time.monotonic() + 4 * PATIENCE
         while time.monotonic() < give_up:

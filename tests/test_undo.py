@@ -8,7 +8,6 @@ from __future__ import annotations
 import json
 import random
 from collections import deque
-from dataclasses import dataclass
 
 import pygame
 import pytest
@@ -48,6 +47,7 @@ from tests.app_driver import (
     start_game,
     wait_for,
 )
+from tests.table_preferences import TablePreferences
 from tests.test_game import choose
 
 PARTNER = PRESETS["partner"].rules
@@ -432,20 +432,12 @@ def test_a_server_table_offers_no_take_back(app):
 
 
 # -- the table's controller ---------------------------------------------------------------------------------
-@dataclass
-class Preferences:
-    partner_level: str = "normal"
-    opponents_level: str = "normal"
-    blind_offer: str = "never"
-    auto_last_card: bool = True
-    allow_undo: bool = True
-
 
 def table_control(seed: int) -> TableController:
     pending: deque = deque()
     game = Game(PARTNER, seed=seed, listeners=[pending.append])
     tokens = iter(range(1, 10_000))
-    return TableController(game, pending, Thinker(inline=True), Preferences, lambda: next(tokens))
+    return TableController(game, pending, Thinker(inline=True), TablePreferences, lambda: next(tokens))
 
 
 def run_until(control: TableController, until) -> None:
