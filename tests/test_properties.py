@@ -9,6 +9,7 @@ the game of §3.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 from collections import Counter
@@ -334,6 +335,10 @@ def test_every_hand_keeps_the_cards_and_the_rules(rules_id: str, data: st.DataOb
 
 
 # -- whole games -------------------------------------------------------------------------------
+SHORT_WIN = 150
+"""The winning score of the whole games played by random players here."""
+
+
 def steady_players(rules: Rules, seed: int, steady_bid: int | None = 3) -> dict[str, RandomPlayer]:
     return {seat: RandomPlayer(seat, rules.to_dict(), seed=seed * 4 + i, steady_bid=steady_bid)
             for i, seat in enumerate(SEATS)}
@@ -349,7 +354,9 @@ def step(game: Game, players: dict[str, RandomPlayer]) -> None:
 @settings(max_examples=5)
 @given(seed=st.integers(0, 2**32 - 1))
 def test_whole_games_end_with_a_unique_highest_winner(rules_id: str, seed: int) -> None:
-    rules = RULE_SETS[rules_id]
+    # Random players drift: a game to 300 or 500 can run for hundreds of hands (Solo from seed
+    # 214: 333 hands, the best at 276). A lower target keeps every game to a few dozen hands.
+    rules = dataclasses.replace(RULE_SETS[rules_id], win=min(RULE_SETS[rules_id].win, SHORT_WIN))
     game = Game(rules, seed=seed)
     players = steady_players(rules, seed)
     for _ in range(20_000):
