@@ -380,7 +380,9 @@ class SpadesServer:
             person.send({"type": "error", "reason": refusal})
             return
         person.table = table.number
-        person.send({"type": "joined", "table": table.number, "seat": seat, "summary": table.summary()})
+        summary = table.summary()  # as it will be once seated (sitting may deal, and the deal comes after)
+        summary["seats"][seat] = {"name": person.name, "kind": "human", "away": False, "connected": True}
+        person.send({"type": "joined", "table": table.number, "seat": seat, "summary": summary})
         table.sit(person.id, person.name, seat)
         self._nudge(table)
         self._lobby_changed()

@@ -835,3 +835,14 @@ def test_a_seat_that_may_bid_blind_gets_its_own_cards_only_as_it_looks_in_every_
         looked = hand[told + 1]["event"]
         assert looked["seat"] == "S" and looked["kind"] in ("blind_choice", "bid"), "the cards come just before"
         assert hand[told]["cards"] == shown[hand[0]["event"]["number"]], "South's own cards of this hand"
+
+
+def test_the_joined_message_shows_the_player_in_the_seat_just_taken() -> None:
+    with running_server() as server, Peer(server.address, "Ann") as ann, Peer(server.address, "Bo") as bo:
+        table = create(ann, SHORT_GAME, humans="SN")
+        created = next(m for m in ann.got if m["type"] == "joined")
+        assert created["summary"]["seats"]["S"] == {"name": "Ann", "kind": "human", "away": False, "connected": True}
+        bo.send(type="join", table=table, seat="N")
+        joined = bo.until(of_type("joined"))
+        assert joined["summary"]["seats"]["N"]["name"] == "Bo" and joined["summary"]["seats"]["N"]["kind"] == "human"
+        assert joined["summary"]["seats"]["S"]["name"] == "Ann"
