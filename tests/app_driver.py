@@ -50,6 +50,18 @@ def click_widget(app: App, element) -> None:
     click(app, element.rect.center)
 
 
+def type_into(app: App, entry, words: str, finish: bool = True) -> None:
+    """Click a text entry, clear it with the keyboard, type `words`, and press Enter (unless not `finish`)."""
+    click_widget(app, entry)
+    press(app, pygame.K_END)
+    for _ in range(len(entry.get_text())):
+        press(app, pygame.K_BACKSPACE)
+    pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=words))
+    frames(app)
+    if finish:
+        press(app, pygame.K_RETURN)
+
+
 def card_spot(table, card) -> tuple[int, int]:
     """A point on the visible strip of `card` in the player's fan."""
     rects = dict(table.painter.south_rects(table.visible_south(), table.marks()))
@@ -144,3 +156,13 @@ def reach_play(app: App):
         answer_with_mouse(app)
         wait_for(app, lambda: player_turn(app))
     return app.scenes[-1]
+
+
+def options_row(app: App, page: str, title: str):
+    """The row called `title` on the Options page `page`, with the Options screen open on it."""
+    from scenes.screens.options import OptionsScene
+
+    options = OptionsScene(app, page)
+    app.push(options)
+    frames(app)
+    return next(row for row in options.rows if row.title == title)

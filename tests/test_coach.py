@@ -16,7 +16,6 @@ from game.players.thinker import Answer, Request, Thinker
 from game.records.stats import Statistics
 from game.rules import PRESETS
 from scenes.screens.confirm import ConfirmScene
-from scenes.screens.options import OptionsScene
 from scenes.screens.statistics import coach_line
 from scenes.settings import Settings
 from scenes.table.controller import CoachQuestion, TableController, Turn
@@ -27,6 +26,7 @@ from tests.app_driver import (
     click_widget,
     frames,
     make_app,
+    options_row,
     player_turn,
     reach_play,
     start_game,
@@ -129,10 +129,7 @@ def test_with_the_coach_off_nothing_is_asked_and_nothing_counted(tmp_path):
 
 
 def test_the_coach_option_is_on_the_game_page_and_remembered(app):
-    options = OptionsScene(app, "game")
-    app.push(options)
-    frames(app)
-    row = next(row for row in options.rows if row.title == "Coach")
+    row = options_row(app, "game", "Coach")
     assert "Take back" in row.help and "Expert" in row.help
     app.change_settings(coach=True, coach_margin=10)
     assert Settings.from_dict(app.settings.to_dict())[0].coach_margin == 10

@@ -40,7 +40,7 @@ from scenes.screens.title import TitleScene
 from scenes.table.model import Hidden
 from scenes.table.online import OnlineTableController
 from scenes.table.view import TableScene
-from tests.app_driver import FRAME, answer_with_mouse, click_widget, frames, make_app, player_turn, press
+from tests.app_driver import FRAME, answer_with_mouse, click_widget, frames, make_app, player_turn, press, type_into
 from tests.netserver import RunningServer, running_server
 
 LIMIT = 30.0
@@ -201,16 +201,6 @@ def top(app: App) -> Any:
     return app.scenes[-1]
 
 
-def type_text(app: App, entry: Any, words: str) -> None:
-    """Click an entry, clear it with the keyboard and type `words`."""
-    click_widget(app, entry)
-    press(app, pygame.K_END)
-    for _ in range(len(entry.get_text())):
-        press(app, pygame.K_BACKSPACE)
-    pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=words))
-    frames(app)
-
-
 def connect_form(app: App) -> ConnectScene:
     """Play Online on the title."""
     assert isinstance(top(app), TitleScene)
@@ -223,9 +213,9 @@ def to_lobby(app: App, address: str | None = None, name: str | None = None) -> L
     """The connect form, with `address` and `name` typed in if given, then Connect."""
     form = connect_form(app)
     if address is not None:
-        type_text(app, form.server, address)
+        type_into(app, form.server, address, finish=False)
     if name is not None:
-        type_text(app, form.name, name)
+        type_into(app, form.name, name, finish=False)
     click_widget(app, form.connect)
     wait_until(app, lambda: isinstance(top(app), LobbyScene), "the lobby shows")
     return top(app)
@@ -377,12 +367,12 @@ def test_a_wrong_address_is_told_on_the_form_and_keeps_trying(server, app, monke
     game = app()
     shown = Shown(game, monkeypatch)
     form = connect_form(game)
-    type_text(game, form.server, "127.0.0.1:1")
-    type_text(game, form.name, "Ann")
+    type_into(game, form.server, "127.0.0.1:1", finish=False)
+    type_into(game, form.name, "Ann", finish=False)
     click_widget(game, form.connect)
     wait_until(game, lambda: "trying again" in " ".join(shown.words), "the form says the server does not answer")
     assert isinstance(top(game), ConnectScene)
-    type_text(game, form.server, server.address)
+    type_into(game, form.server, server.address, finish=False)
     click_widget(game, form.connect)
     wait_until(game, lambda: isinstance(top(game), LobbyScene), "the lobby shows")
 

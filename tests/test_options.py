@@ -14,7 +14,7 @@ from scenes.look import layout, text
 from scenes.screens.options import PAGES, OptionsScene
 from scenes.screens.title import TitleScene
 from scenes.settings import NAME_LENGTH, Settings
-from tests.app_driver import click, click_widget, frames, make_app, press
+from tests.app_driver import click, click_widget, frames, make_app, press, type_into
 
 
 def open_options(app, page: str = "game") -> OptionsScene:
@@ -53,18 +53,6 @@ def choose_in_menu(app, menu: UIDropDownMenu, words: str) -> None:
     item = next(item for item in items if item["text"] == words)
     click_widget(app, item["button_element"])
     frames(app)
-
-
-def type_into(app, entry: UITextEntryLine, words: str, finish: bool = True) -> None:
-    """Click an entry, clear it with the keyboard, type `words`, and press Enter."""
-    click_widget(app, entry)
-    press(app, pygame.K_END)
-    for _ in range(len(entry.get_text())):
-        press(app, pygame.K_BACKSPACE)
-    pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=words))
-    frames(app)
-    if finish:
-        press(app, pygame.K_RETURN)
 
 
 def hover(app, pos: tuple[int, int]) -> None:

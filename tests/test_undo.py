@@ -26,7 +26,6 @@ from game.seats import SEATS
 from game.view import seat_view
 from scenes.screens.game_over import GameOverScene
 from scenes.screens.menu import MenuScene
-from scenes.screens.options import OptionsScene
 from scenes.screens.score import ScoreScene
 from scenes.screens.statistics import summary
 from scenes.settings import Settings
@@ -40,6 +39,7 @@ from tests.app_driver import (
     click_widget,
     frames,
     make_app,
+    options_row,
     play_hand_by_mouse,
     player_turn,
     press,
@@ -411,10 +411,7 @@ def test_continue_after_a_take_back_restores_the_game_and_its_undo_mark(tmp_path
 
 def test_the_take_back_option_is_on_the_table_page_and_remembered(app):
     assert app.settings.allow_undo
-    options = OptionsScene(app, "table")
-    app.push(options)
-    frames(app)
-    row = next(row for row in options.rows if row.title == "Allow take back")
+    row = options_row(app, "table", "Allow take back")
     assert "Ctrl+Z" in row.help
     app.change_settings(allow_undo=False)
     assert Settings.from_dict(app.settings.to_dict())[0].allow_undo is False

@@ -21,7 +21,16 @@ from scenes.look import layout
 from scenes.screens import review
 from scenes.screens.review import ReviewScene
 from scenes.screens.review_log import player_name
-from tests.app_driver import answer_with_mouse, frames, make_app, player_turn, reach_play, start_game, wait_for
+from tests.app_driver import (
+    answer_with_mouse,
+    frames,
+    make_app,
+    options_row,
+    player_turn,
+    reach_play,
+    start_game,
+    wait_for,
+)
 
 LABEL = r"(?:10|[2-9JQKA])[♠♥♦♣]"
 """A card as the reasons name it."""
@@ -112,12 +121,7 @@ def test_with_why_off_pointing_tells_nothing(tmp_path):
 
 
 def test_the_why_option_is_on_the_table_page(app):
-    from scenes.screens.options import OptionsScene
-
-    options = OptionsScene(app, "table")
-    app.push(options)
-    frames(app)
-    row = next(row for row in options.rows if row.title == "Why on hover")
+    row = options_row(app, "table", "Why on hover")
     assert "why" in row.help
 
 
