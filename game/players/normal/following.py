@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from game.cards import SPADES, Card
-from game.players.normal.decision import LIKELY, LONG_SHOT, PARTNER_HOLDS, SECOND_HAND, Decision
+from game.players.normal.decision import CASH, LIKELY, LONG_SHOT, PARTNER_HOLDS, SECOND_HAND, Decision
 
 
 def follow_to_win(d: Decision) -> Card:
@@ -22,9 +22,11 @@ def follow_to_win(d: Decision) -> Card:
         return d.cheapest(winners)
     chances = {c: d.hold_chance(c) for c in winners}
     if len(d.trick) == 1:
-        # Second hand low, unless a sure winner (a master, or a ruff) is there.
-        sure = [c for c in winners if chances[c] >= SECOND_HAND and (d.is_master(c) or d.suit(c) != d.led)]
-        return d.cheapest(sure) if sure else low_card(d, want=True)
+        # Second hand low, unless a sure winner is there: a master as likely to hold as
+        # one worth cashing on the lead, or a safe ruff.
+        sure = [c for c in winners if (d.is_master(c) and d.suit(c) == d.led and chances[c] >= CASH)
+                or (d.suit(c) != d.led and chances[c] >= SECOND_HAND)]
+        return d.cheapest(sure) if sure else _give_up(d, winners)
     good = [c for c in winners if chances[c] >= LIKELY]
     if good:
         return d.cheapest(good)
@@ -32,7 +34,18 @@ def follow_to_win(d: Decision) -> Card:
     best = max(winners, key=lambda c: (chances[c], -d.power(c)))
     if chances[best] >= LONG_SHOT:
         return best
-    return low_card(d, want=True)
+    return _give_up(d, winners)
+
+
+def _give_up(d: Decision, winners: list[Card]) -> Card:
+    """A card for a trick an opponent may well win: the lowest, unless the only discards
+    left are masters: then the cheapest ruff, which may still win, costs less than a
+    sure trick thrown away."""
+    card = low_card(d, want=True)
+    ruffs = [c for c in winners if d.suit(c) == SPADES and d.led != SPADES]
+    if ruffs and d.suit(card) != SPADES and d.suit(card) != d.led and d.is_master(card):
+        return d.cheapest(ruffs)
+    return card
 
 
 def _over_partner(d: Decision, winners: list[Card]) -> Card:
@@ -42,7 +55,10 @@ def _over_partner(d: Decision, winners: list[Card]) -> Card:
     hold = d.hold_chance(d.best)
     if hold >= PARTNER_HOLDS or not d.later:
         return low_card(d, want=True)
-    better = [c for c in winners if d.hold_chance(c) >= PARTNER_HOLDS and d.hold_chance(c) > hold + 0.2]
+    # A master trump takes a trick whenever it is played: spent over the partner it
+    # wins nothing the side would not have won anyway, and it spares the opponent's ruff.
+    better = [c for c in winners if d.hold_chance(c) >= PARTNER_HOLDS and d.hold_chance(c) > hold + 0.2
+              and not (d.suit(c) == SPADES and d.is_master(c))]
     return d.cheapest(better) if better else low_card(d, want=True)
 
 

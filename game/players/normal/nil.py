@@ -5,9 +5,14 @@ it, and keep the trick under it)."""
 from __future__ import annotations
 
 from game.cards import SPADES, Card
-from game.players.normal.decision import Decision
+from game.players.normal.decision import LIKELY, Decision
 from game.players.normal.following import dangerous_discard, stay_under
 from game.seats import SEATS, partner
+
+FORCED_AT_ALL = 0.05
+"""Staying low for an opponent's nil is worth it once the nil may be forced over this often."""
+FORCED_GIVING_A_TRICK = 0.25
+"""…and this often when staying low gives away a trick the contract still needs."""
 
 
 def play_nil(d: Decision) -> Card:
@@ -58,7 +63,9 @@ def cover_nil(d: Decision) -> Card | None:
     following = [c for c in winners if d.suit(c) == d.led]
     if following:
         return d.highest(following)
-    return d.cheapest(winners)
+    # Ruffing over the nil: the cheapest trump the opponent behind will not overruff.
+    holding = [c for c in winners if d.hold_chance(c) >= LIKELY]
+    return d.cheapest(holding) if holding else max(winners, key=lambda c: (d.hold_chance(c), -d.power(c)))
 
 
 def cover_lead(d: Decision) -> Card:
@@ -108,13 +115,24 @@ def _keep_low_for_the_nil(d: Decision, target: str) -> Card | None:
     higher = d.deck.beaters[d.best.index]
     lower = d.deck.suit_masks[d.led] & ~higher & ~d.best.bit
     forced = (1.0 - d.p_none(target, higher)) * d.p_none(target, lower)
-    if forced < 0.05:
+    if forced < _forcing_needed(d):
         return None
     following = [c for c in losers if d.suit(c) == d.led]
     if following:
         return d.cheapest(following)
     side = [c for c in losers if d.suit(c) != SPADES]
     return d.cheapest(side) if side else None
+
+
+def _forcing_needed(d: Decision) -> float:
+    """How likely the nil must be to be forced over before this seat stays low for it.
+    With nobody of this side to play after, staying low hands the trick to the nil's
+    partner unless the nil goes over: while the contract still needs tricks, that is
+    worth it only on a fair chance."""
+    contract, counted = d.side_need(d.my_seats())
+    if d.mate not in d.later and contract > counted:
+        return FORCED_GIVING_A_TRICK
+    return FORCED_AT_ALL
 
 
 def attack_lead(d: Decision, target: str) -> Card | None:
