@@ -33,6 +33,10 @@ BLIND_TEAM_CHANCE = 0.2
 """How often a side this far behind bids a number blind, where the rules allow it."""
 SUICIDE_NIL_RISK = 2.4
 """Suicide: the first partner to bid takes the nil with a hand safer than about half of all hands."""
+TABLE_SPARE = 3.5
+"""The last bidder bids one more when the other bids and its own count leave this many tricks unclaimed."""
+TABLE_CROWDED = 0.5
+"""…and one fewer when they leave fewer than this."""
 MISDEAL_WEAK = 2.0
 """A hand that may be thrown in is thrown in when it is expected to take fewer tricks."""
 
@@ -148,7 +152,7 @@ def _ideal_number(view: SeatView, tricks: float, style: BidStyle) -> int:
         rounding += 0.2  # bags are dear: bid the hand's full worth
     if rules.double_set:
         rounding += 0.1  # taking twice the bid is a set
-    ideal = max(1, int(tricks + rounding))
+    ideal = max(1, int(tricks + rounding)) + _table_count(view, tricks)
     mate_bid = view.bids.get(view.partner) if view.partner else None
     if mate_bid is not None:
         mate_number = mate_bid.tricks
@@ -161,6 +165,18 @@ def _ideal_number(view: SeatView, tricks: float, style: BidStyle) -> int:
     elif not rules.partners and rules.seven_for_140 and ideal < 7 <= tricks + 0.6:
         ideal = 7
     return max(1, min(ideal, 13))
+
+
+def _table_count(view: SeatView, tricks: float) -> int:
+    """The last to bid counts the table: the tricks no bid claims fall to somebody, and
+    with many of them the side takes one more than it counts (bid it rather than take it
+    as bags); when the bids and this hand already claim them all, one fewer."""
+    if not view.rules.partners or len(view.bids) != 3:
+        return 0
+    unclaimed = 13 - sum(bid.tricks for bid in view.bids.values()) - tricks
+    if unclaimed >= TABLE_SPARE:
+        return 1
+    return -1 if unclaimed < TABLE_CROWDED else 0
 
 
 def _suicide_bid(view: SeatView, tricks: float, nil_wanted: bool, mate_bid: Bid | None, style: BidStyle) -> str:

@@ -69,15 +69,27 @@ def cover_nil(d: Decision) -> Card | None:
 
 
 def cover_lead(d: Decision) -> Card:
+    """A lead the partner's nil can stay under: the card it is least likely to be forced
+    over (it holds higher cards of the suit and none lower, or it must ruff), and among
+    those the strongest, so the trick goes to this side."""
+    return min(d.legal, key=lambda c: (round(_forces_partner(d, c), 2), -d.power(c), d.suit(c) == SPADES))
+
+
+def _forces_partner(d: Decision, card: Card) -> float:
+    """The chance the partner, following this lead, must take it: it holds only cards of
+    the suit above the lead, or, void in a side suit, only trumps."""
     mate = d.mate
     assert mate is not None
-    side = [c for c in d.legal if d.suit(c) != SPADES]
-    out_of = [c for c in side if d.know.void_in(mate, d.suit(c))]
-    if out_of:
-        return d.cheapest(out_of)
-    pool = side or d.legal
-    masters = [c for c in pool if d.is_master(c)]
-    return d.highest(masters or pool)
+    suit = d.suit(card)
+    suit_out = d.deck.suit_masks[suit] & d.know.unseen
+    if d.know.void_in(mate, suit) or not suit_out:
+        if suit == SPADES:
+            return 0.0
+        side_out = d.know.unseen & ~d.deck.suit_masks[SPADES] & ~d.deck.suit_masks[suit]
+        return d.p_none(mate, side_out) * (1.0 - d.p_none(mate, d.know.unseen & d.deck.suit_masks[SPADES]))
+    higher = d.deck.beaters[card.index] & suit_out
+    lower = suit_out & ~higher
+    return (1.0 - d.p_none(mate, higher)) * d.p_none(mate, lower)
 
 
 def attack_nil(d: Decision, target: str) -> Card | None:
