@@ -1,0 +1,80 @@
+"""The Normal level's bidding against the table and its play around nils (issue 17): the last
+bidder counts the tricks nobody bid for, the partner of a nil leads what the nil can stay
+under, the nil is covered with a trump that holds, and an opponent's nil is attacked only
+where that does not give away a trick the contract needs."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from game.cards import DECKS, Card, parse_hand
+from game.hand import Hand
+from game.players import decide
+from game.players.normal import NormalPlayer
+from game.rules import PRESETS, Rules
+from game.seats import SEATS
+from game.view import seat_view
+
+PARTNER = PRESETS["partner"].rules
+
+
+def hand_of(rules: Rules, dealer: str, deal: dict[str, str], bids: Iterable[str], plays: Iterable[str] = ()) -> Hand:
+    """A hand from the given holdings (Deal notation; the other seats share the rest in deck
+    order), bid and played in turn up to the seat to act."""
+    holdings = {seat: parse_hand(text) for seat, text in deal.items()}
+    rest = [card for card in DECKS[rules.deck].cards if not any(card in held for held in holdings.values())]
+    for seat in SEATS:
+        if seat not in holdings:
+            holdings[seat], rest = rest[:13], rest[13:]
+    hand = Hand.from_holdings(rules, dealer, holdings)
+    for bid in bids:
+        while hand.phase in ("blind", "misdeal"):
+            hand.apply(hand.to_act, "look" if hand.phase == "blind" else "keep")
+        hand.apply(hand.to_act, bid)
+    for card in plays:
+        hand.apply(hand.to_act, card)
+    while hand.phase in ("blind", "misdeal"):
+        hand.apply(hand.to_act, "look" if hand.phase == "blind" else "keep")
+    return hand
+
+
+def normal_choice(hand: Hand) -> str:
+    seat = hand.to_act
+    assert seat is not None
+    return decide(NormalPlayer(seat, hand.rules.to_dict(), 0), seat_view(hand, seat))
+
+
+LAST_BIDDER = "K76.A98.KJ3.QT98"
+"""North's hand: about three tricks, whatever the others bid."""
+
+
+def test_the_last_bidder_bids_more_when_the_table_leaves_tricks_unclaimed() -> None:
+    # West deals: East, South (North's partner, 3 both times) and West bid before North.
+    light = normal_choice(hand_of(PARTNER, "N", {"N": LAST_BIDDER}, ["1", "3", "1"]))
+    crowded = normal_choice(hand_of(PARTNER, "N", {"N": LAST_BIDDER}, ["5", "3", "4"]))
+    assert int(light) > int(crowded)
+
+
+def test_the_last_bidder_bids_one_more_than_its_count_with_many_tricks_unclaimed() -> None:
+    # The same hand bidding first bids what it counts; last, after bids of 1, 3 and 1
+    # (five tricks nobody claims after its own three), it bids one more.
+    first = normal_choice(hand_of(PARTNER, "W", {"N": LAST_BIDDER}, []))
+    last = normal_choice(hand_of(PARTNER, "N", {"N": LAST_BIDDER}, ["1", "3", "1"]))
+    assert int(last) == int(first) + 1
+
+
+NIL_PARTNER = {"S": "9S 8S 5S 4S TH 8H 6H 4H 2H 6D 4D 5C 3C", "W": "KS JS TS AH QH JH 5H 3H AD QD TD 8D 4C",
+               "N": "AS QS 3S 2S 7H KD 7D 5D AC KC 8C 7C 6C", "E": "7S 6S KH 9H JD 9D 3D 2D QC JC TC 9C 2C"}
+
+
+def test_the_partner_of_a_nil_does_not_lead_a_card_every_unseen_card_of_its_suit_beats() -> None:
+    # South bid nil; North leads after five tricks. The only clubs still out are the
+    # Q♣ J♣ 10♣: if South holds one, a club lead forces it over. The A♠ cannot.
+    deal = {seat: ".".join("".join(c[0] for c in text.split() if c[1] == suit) for suit in "SHDC")
+            for seat, text in NIL_PARTNER.items()}
+    hand = hand_of(PARTNER, "S", deal, ["4", "5", "1", "nil"],
+                   "3H 7H 9H 8H 2D 4D 8D KD AC 2C 5C 4C KC 9C 3C TS 5H 2S KH TH".split())
+    assert hand.to_act == "N"
+    choice = Card.parse(normal_choice(hand))
+    assert choice.suit != "C"
+    assert str(choice) != "3S"
