@@ -63,6 +63,16 @@ def test_the_last_bidder_bids_one_more_than_its_count_with_many_tricks_unclaimed
     assert int(last) == int(first) + 1
 
 
+def test_in_suicide_the_number_bidder_counts_the_table_too() -> None:
+    # North's partner South bid the side's nil. Bidding last, after East's 4 and West's
+    # forced nil, North bids one more than it does before West and East have bid.
+    suicide = PRESETS["suicide"].rules
+    strong = "AK6.A98.KJ3.QT98"  # about four tricks: above Suicide's individual minimum of 4
+    early = normal_choice(hand_of(suicide, "E", {"N": strong}, ["nil", "4"]))
+    last = normal_choice(hand_of(suicide, "N", {"N": strong}, ["4", "nil", "nil"]))
+    assert int(last) == int(early) + 1
+
+
 NIL_PARTNER = {"S": "9S 8S 5S 4S TH 8H 6H 4H 2H 6D 4D 5C 3C", "W": "KS JS TS AH QH JH 5H 3H AD QD TD 8D 4C",
                "N": "AS QS 3S 2S 7H KD 7D 5D AC KC 8C 7C 6C", "E": "7S 6S KH 9H JD 9D 3D 2D QC JC TC 9C 2C"}
 

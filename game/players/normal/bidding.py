@@ -187,7 +187,7 @@ def _suicide_bid(view: SeatView, tricks: float, nil_wanted: bool, mate_bid: Bid 
     worth = int(tricks + style.bid_rounding)
     if mate_bid is not None:
         if mate_bid.is_nil and numbers:
-            return str(nearest_bid(numbers, max(minimum, worth)))
+            return str(nearest_bid(numbers, max(minimum, worth + _table_count(view, tricks))))
         # The partner bid a number: a second number would turn it into a nil.
         return str(NIL) if nil_legal else str(nearest_bid(numbers, worth))
     # First to bid: the partner must take whichever kind this seat leaves it, so
