@@ -33,7 +33,7 @@ BLIND_TEAM_CHANCE = 0.2
 """How often a side this far behind bids a number blind, where the rules allow it."""
 SUICIDE_NIL_RISK = 2.4
 """Suicide: the first partner to bid takes the nil with a hand safer than about half of all hands."""
-TABLE_SPARE = 3.5
+TABLE_SPARE = 4.5
 """The last bidder bids one more when the other bids and its own count leave this many tricks unclaimed."""
 TABLE_CROWDED = 0.5
 """…and one fewer when they leave fewer than this."""
