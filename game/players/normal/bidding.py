@@ -1,6 +1,7 @@
 """How the Normal player bids: it counts winners, bids nil with a truly low hand, blind
 nil only when far behind (and rarely), and follows every bid rule in force (team
-limits, Suicide's one nil, team nil, Mirrors, bonuses).
+limits, Suicide's one nil, team nil, Mirrors, bonuses). The last to bid counts the
+table: the tricks no bid claims.
 
 Each function answers one bidding decision from the seat view, in the view's notation.
 `style` is the player, which holds the few numbers a variation of Normal may change.
