@@ -28,7 +28,9 @@ among all consistent deals: the unseen cards fall into a few groups of cards tha
 the same seats may hold; the sampler weighs every way of splitting the groups'
 sizes among the seats by its number of deals, picks one, and shuffles each group
 into its shares. With ``weigh_bids`` the deals then lean towards hands that fit
-the bids (see :func:`bid_log_likelihood`) by importance resampling.
+the bids (see :func:`bid_log_likelihood`) and the way the seats played (see
+:func:`play_leanings`: soft tells, where the hard facts above are certainties) by
+importance resampling.
 
 >>> from game.rules import PRESETS
 >>> from game.hand import Hand
@@ -54,7 +56,7 @@ from typing import Any
 
 from game.bids import Bid
 from game.cards import CARDS, SPADES, Card, Deck, mask_of
-from game.legality import PlayTurn, play_demands
+from game.legality import PlayTurn, play_demands, trick_winner_index
 from game.rules import Rules
 from game.seats import SEATS, next_seat, partner, seats_from
 from game.view import SeatView
@@ -795,16 +797,13 @@ def _plays(view: SeatView) -> Iterator[_Play]:
         tricks.append((view.trick, None))
     for plays, winner in tricks:
         led = deck.suit_of[plays[0][1].index]
-        best_seat: str | None = None
-        best: Card | None = None
         for place, (who, card) in enumerate(plays):
+            best_seat, best = plays[trick_winner_index(deck, [c for _, c in plays[:place]])] if place else (None, None)
             opponents = _opponents(view.rules.partners, who)
             clean = {s for s in opponents if _clean_nil(bids, taken, s)}
             later = {next_seat(who, k) for k in range(1, 4 - place)}
             yield _Play(who, card, place, led, best, best_seat in opponents, _clean_nil(bids, taken, who),
                         _needs(view.rules.partners, bids, taken, who), best_seat in clean or bool(later & clean))
-            if best is None or _beats(deck, card, best):
-                best_seat, best = who, card
         if winner is not None:
             taken[winner] += 1
 
@@ -824,13 +823,6 @@ def _needs(partners: bool, bids: Mapping[str, Bid], taken: Mapping[str, int], se
     side = (seat, partner(seat)) if partners else (seat,)
     contract = sum(bids[s].tricks for s in side if s in bids)
     return sum(taken[s] for s in side) < contract
-
-
-def _beats(deck: Deck, card: Card, best: Card) -> bool:
-    """Whether `card` takes the trick from `best`, the card winning so far."""
-    if deck.suit_of[card.index] == deck.suit_of[best.index]:
-        return deck.power[card.index] > deck.power[best.index]
-    return deck.suit_of[card.index] == SPADES
 
 
 def _leaning(deck: Deck, play: _Play) -> list[tuple[int, float]]:
