@@ -28,7 +28,9 @@ among all consistent deals: the unseen cards fall into a few groups of cards tha
 the same seats may hold; the sampler weighs every way of splitting the groups'
 sizes among the seats by its number of deals, picks one, and shuffles each group
 into its shares. With ``weigh_bids`` the deals then lean towards hands that fit
-the bids (see :func:`bid_log_likelihood`) by importance resampling.
+the bids (see :func:`bid_log_likelihood`) and the way the seats played (see
+:func:`play_leanings`: soft tells, where the hard facts above are certainties) by
+importance resampling.
 
 >>> from game.rules import PRESETS
 >>> from game.hand import Hand
@@ -47,14 +49,14 @@ from __future__ import annotations
 import math
 import random
 from bisect import bisect
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import accumulate
 from typing import Any
 
 from game.bids import Bid
 from game.cards import CARDS, SPADES, Card, Deck, mask_of
-from game.legality import PlayTurn, play_demands
+from game.legality import PlayTurn, play_demands, trick_winner_index
 from game.rules import Rules
 from game.seats import SEATS, next_seat, partner, seats_from
 from game.view import SeatView
@@ -122,6 +124,9 @@ class Knowledge:
     dealer: str = "E"
     passed: dict[str, int] = field(default_factory=dict)
     """The `known` cards as the caller gave them (cards passed in an exchange), played or not."""
+    leanings: dict[str, tuple[tuple[int, float], ...]] = field(default_factory=dict)
+    """Per other seat, what its plays suggest (:func:`play_leanings`): disjoint masks of
+    unseen cards, each with the log-weight per card of it the seat holds."""
     _plan: Any = field(default=None, init=False, repr=False, compare=False)
 
     @classmethod
@@ -152,6 +157,7 @@ class Knowledge:
             known={s: allowed[s] & ~_elsewhere(holders, allowed, s) for s in others},
             looked=looked, played_by=played_by, spade_counts=spade_counts, bids=dict(view.bids),
             taken=dict(view.taken), dealer=view.dealer, passed=passed,
+            leanings=play_leanings(view, unseen),
         )
 
     # -- queries -------------------------------------------------------------------
@@ -480,38 +486,63 @@ def _draw(plan: _Plan, rng: random.Random) -> list[int]:
 
 
 def sample_deals(knowledge: Knowledge, count: int, rng: random.Random,
-                 weigh_bids: bool = True) -> list[dict[str, int]]:
+                 weigh_bids: bool = True, weigh_play: bool | None = None) -> list[dict[str, int]]:
     """`count` full deals consistent with `knowledge`: per seat, the mask it holds now.
 
     This seat gets its hand; the others share the unseen cards by their counts, never
     a forbidden card, always their known ones. Without `weigh_bids` the deals are
     uniform among all consistent ones. With it (and bids that say something),
     :data:`OVERSAMPLE` times as many candidates are drawn and `count` of them resampled
-    in proportion to how well the hands fit the bids (:func:`bid_log_likelihood`), so
-    the same deal may come back more than once. ValueError if no deal fits (a
-    dishonest view, or `known` cards that contradict it).
+    (:func:`_resample`) in proportion to how well the hands fit the bids
+    (:func:`bid_log_likelihood`) and, unless `weigh_play` is False (None: as `weigh_bids`), the
+    way the seats played (:func:`play_log_likelihood`), so the same deal may come back more
+    than once. The hard facts hold in every deal: the weights only choose among consistent ones.
+    ValueError if no deal fits (a dishonest view, or `known` cards that contradict it).
     """
     plan = _plan(knowledge)
     seats = plan.seats
     fixed = {} if not knowledge.looked else {knowledge.seat: knowledge.hand}
-    models = bid_models(knowledge) if weigh_bids else {}
-    if not models:
+    scorers = _scorers(knowledge, seats, weigh_bids, weigh_bids if weigh_play is None else weigh_play)
+    if not scorers:
         return [_deal(fixed, seats, _draw(plan, rng)) for _ in range(count)]
     candidates = []
     weights = []
-    scored = [(seats.index(s), model, knowledge.played_by[s] & ~knowledge.passed.get(s, 0))
-              for s, model in models.items()]
-    deck = knowledge.deck
     for _ in range(count * OVERSAMPLE):
         masks = _draw(plan, rng)
-        log_weight = 0.0
-        for index, model, played in scored:
-            log_weight += model.log_likelihood(deck, masks[index] | played)
         candidates.append(masks)
-        weights.append(log_weight)
+        weights.append(sum(scorer(masks) for scorer in scorers))
     top = max(weights)
     weights = [math.exp(w - top) for w in weights]
-    return [_deal(fixed, seats, masks) for masks in rng.choices(candidates, weights=weights, k=count)]
+    return [_deal(fixed, seats, masks) for masks in _resample(candidates, weights, count, rng)]
+
+
+def _resample(candidates: list[list[int]], weights: list[float], count: int, rng: random.Random) -> list[list[int]]:
+    """`count` of the candidates, each about `count` × its share of the weight times, in random
+    order. Systematic resampling (one random offset, evenly spaced picks) rather than `count`
+    independent picks: fewer good candidates are lost to chance and fewer repeated, so the
+    sample stays as varied as the weights allow."""
+    cumulative = list(accumulate(weights))
+    step = cumulative[-1] / count
+    offset = rng.random() * step
+    chosen = [candidates[min(bisect(cumulative, offset + i * step), len(candidates) - 1)] for i in range(count)]
+    rng.shuffle(chosen)
+    return chosen
+
+
+def _scorers(knowledge: Knowledge, seats: Sequence[str], weigh_bids: bool, weigh_play: bool
+             ) -> list[Callable[[Sequence[int]], float]]:
+    """The log-weights a candidate deal (the holders' masks, in `seats` order) gets: one per
+    seat whose bid says something (if `weigh_bids`), one per seat whose plays do (if `weigh_play`)."""
+    deck = knowledge.deck
+    scorers: list[Callable[[Sequence[int]], float]] = []
+    for s, model in (bid_models(knowledge) if weigh_bids else {}).items():
+        index, played = seats.index(s), knowledge.played_by[s] & ~knowledge.passed.get(s, 0)
+        scorers.append(lambda masks, i=index, m=model, p=played: m.log_likelihood(deck, masks[i] | p))
+    for s, leaning in (knowledge.leanings.items() if weigh_play else ()):
+        if leaning:
+            index = seats.index(s)
+            scorers.append(lambda masks, i=index, pairs=leaning: sum(w * (masks[i] & m).bit_count() for m, w in pairs))
+    return scorers
 
 
 def _deal(fixed: Mapping[str, int], seats: Sequence[str], masks: Sequence[int]) -> dict[str, int]:
@@ -675,6 +706,173 @@ def bid_log_likelihood(knowledge: Knowledge, deal: Mapping[str, int]) -> float:
     for s, model in bid_models(knowledge).items():
         dealt = (deal[s] | knowledge.played_by[s]) & ~knowledge.passed.get(s, 0)
         total += model.log_likelihood(knowledge.deck, dealt)
+    return total
+
+
+# ---------------------------------------------------------------------------
+# What the play says about hands
+
+LEAD_LENGTH = 0.2
+"""Log-weight per card a leader still holds of the side suit it led: players open long suits."""
+DUCK = (0.0, -0.2, -0.2, -0.3)
+"""Log-weight per card that would have taken the trick from an opponent, for a seat that
+followed suit under it while its side still needed tricks, by its place in the trick."""
+CHEAP_WIN = -0.2
+"""Log-weight per cheaper winner a last seat passed over when it took the trick from an
+opponent: it wins cheaply."""
+NO_RUFF = -0.2
+"""Log-weight per trump that would have taken the trick from an opponent, for a last seat out
+of the suit led that threw a side card instead while its side still needed tricks."""
+LOW_FOLLOW = -0.2
+"""Log-weight per lower card of the suit led, for a seat (not a clean nil) that followed with a
+card that did not win: a card given up is most often the lowest."""
+# The weights are fitted with ``python -m game.arena.bench_inference`` on hands of Normal and of
+# Expert players: Normal's rules of thumb make these plays near certain tells, Expert's search
+# makes them faint ones (it often ducks, or gives up a middle card, where its sampled deals say
+# it does not matter), and an overweighted tell costs more than a missed one.
+
+
+@dataclass(frozen=True)
+class _Play:
+    """One card as its player chose it: its place in the trick and what its side wanted then."""
+
+    seat: str
+    card: Card
+    place: int
+    """0 for the lead, 3 for the last card of a four-seat trick."""
+    led: int
+    """The effective suit led (the card's own when it leads)."""
+    best: Card | None
+    """The card winning the trick before this one (None for the lead)."""
+    against: bool
+    """The card winning so far is an opponent's."""
+    clean_nil: bool
+    """The player bid nil and had taken no trick."""
+    needs: bool
+    """The player's side had taken fewer tricks than it bid."""
+    spares_nil: bool
+    """A clean opponent nil wins the trick so far or plays after: keeping low is on purpose."""
+
+
+def play_leanings(view: SeatView, unseen: int) -> dict[str, tuple[tuple[int, float], ...]]:
+    """What the other seats' plays suggest about the `unseen` cards they hold, beyond the hard
+    facts: per seat, disjoint masks with the log-weight per card of each the seat holds.
+
+    The plays are read as sound players make them (see the constants above): a seat that
+    leaves an opponent's card winning while it needs tricks likely holds nothing that beats
+    it, and a last seat that wins does so cheaply; a last seat that throws a side card
+    instead of trumping likely holds no trump that would win; a card given up is low; a
+    leader holds length in the side suit it opens. A clean nil's plays say nothing here (it
+    may shed its highest loser or keep it, and its bid already weighs its hand). Only the
+    view is read, so nothing leaks."""
+    weights: dict[str, dict[int, float]] = {s: {} for s in SEATS if s != view.seat}
+    for play in _plays(view):
+        if play.seat == view.seat:
+            continue
+        table = weights[play.seat]
+        for mask, weight in _leaning(view.deck, play):
+            rest = mask & unseen
+            while rest:
+                bit = rest & -rest
+                rest ^= bit
+                table[bit] = table.get(bit, 0.0) + weight
+    return {s: _grouped(table) for s, table in weights.items()}
+
+
+def _grouped(table: Mapping[int, float]) -> tuple[tuple[int, float], ...]:
+    """Card bits with their summed log-weights, as one mask per distinct weight (zeros left out)."""
+    masks: dict[float, int] = {}
+    for bit, weight in table.items():
+        if weight:
+            masks[weight] = masks.get(weight, 0) | bit
+    return tuple(sorted(((mask, weight) for weight, mask in masks.items()), key=lambda item: item[1]))
+
+
+def _plays(view: SeatView) -> Iterator[_Play]:
+    """Every card played this hand, in order, with what stood when it was played."""
+    deck, bids = view.deck, view.bids
+    taken = dict.fromkeys(SEATS, 0)
+    tricks = [(t.plays, t.winner) for t in view.tricks]
+    if view.trick:
+        tricks.append((view.trick, None))
+    for plays, winner in tricks:
+        led = deck.suit_of[plays[0][1].index]
+        for place, (who, card) in enumerate(plays):
+            best_seat, best = plays[trick_winner_index(deck, [c for _, c in plays[:place]])] if place else (None, None)
+            opponents = _opponents(view.rules.partners, who)
+            clean = {s for s in opponents if _clean_nil(bids, taken, s)}
+            later = {next_seat(who, k) for k in range(1, 4 - place)}
+            yield _Play(who, card, place, led, best, best_seat in opponents, _clean_nil(bids, taken, who),
+                        _needs(view.rules.partners, bids, taken, who), best_seat in clean or bool(later & clean))
+        if winner is not None:
+            taken[winner] += 1
+
+
+def _opponents(partners: bool, seat: str) -> set[str]:
+    mate = partner(seat) if partners else seat
+    return {s for s in SEATS if s not in (seat, mate)}
+
+
+def _clean_nil(bids: Mapping[str, Bid], taken: Mapping[str, int], seat: str) -> bool:
+    bid = bids.get(seat)
+    return bid is not None and bid.is_nil and not taken[seat]
+
+
+def _needs(partners: bool, bids: Mapping[str, Bid], taken: Mapping[str, int], seat: str) -> bool:
+    """Whether the side of `seat` has taken fewer tricks than it bid."""
+    side = (seat, partner(seat)) if partners else (seat,)
+    contract = sum(bids[s].tricks for s in side if s in bids)
+    return sum(taken[s] for s in side) < contract
+
+
+def _leaning(deck: Deck, play: _Play) -> list[tuple[int, float]]:
+    """The (mask, log-weight per card) pairs one play suggests about its player's cards."""
+    if play.best is None:
+        return [] if play.clean_nil or play.led == SPADES else [(deck.suit_masks[play.led], LEAD_LENGTH)]
+    if deck.suit_of[play.card.index] == play.led:
+        return _follow_leaning(deck, play, play.best)
+    return _discard_leaning(deck, play, play.best)
+
+
+def _winners_over(deck: Deck, best: Card, led: int) -> int:
+    """The cards of the suit led that would take the trick from `best`."""
+    return deck.beaters[best.index] if deck.suit_of[best.index] == led else 0
+
+
+def _follow_leaning(deck: Deck, play: _Play, best: Card) -> list[tuple[int, float]]:
+    """A card of the suit led: the lower cards a card given up passed over, the winners a duck
+    kept back, the cheaper winners a last seat passed over."""
+    card = play.card
+    if play.clean_nil:
+        return []
+    over = _winners_over(deck, best, play.led)
+    meant = play.against and play.needs and not play.spares_nil
+    if not card.bit & over:
+        lower = deck.suit_masks[play.led] & ~deck.beaters[card.index] & ~card.bit
+        return [(lower, LOW_FOLLOW), (over, DUCK[play.place])] if meant else [(lower, LOW_FOLLOW)]
+    if meant and play.place == 3:
+        return [(over & ~deck.beaters[card.index] & ~card.bit, CHEAP_WIN)]
+    return []
+
+
+def _discard_leaning(deck: Deck, play: _Play, best: Card) -> list[tuple[int, float]]:
+    """A side card thrown by the last seat while its side needed the trick: no trump would
+    have won it."""
+    if deck.suit_of[play.card.index] == SPADES or play.clean_nil or play.place != 3:
+        return []
+    if not (play.against and play.needs and not play.spares_nil):
+        return []
+    trumps = deck.beaters[best.index] if deck.suit_of[best.index] == SPADES else deck.suit_masks[SPADES]
+    return [(trumps, NO_RUFF)]
+
+
+def play_log_likelihood(knowledge: Knowledge, deal: Mapping[str, int]) -> float:
+    """Log of how well the other seats' holdings in `deal` fit the way they played
+    (:func:`play_leanings`), up to a constant; 0 before anything says something."""
+    total = 0.0
+    for s, leaning in knowledge.leanings.items():
+        for mask, weight in leaning:
+            total += weight * (deal[s] & mask).bit_count()
     return total
 
 
