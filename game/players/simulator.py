@@ -13,7 +13,7 @@ checks that both agree on every position it visits, batches started mid-hand inc
 
 A *policy* chooses among the legal cards: :func:`random_policy` uniformly,
 :func:`heuristic_policy` like a sound player (second hand low, third hand high,
-win cheaply, cover a partner's nil, duck under an opponent's nil).
+win cheaply, cover a partner's nil, attack an opponent's).
 """
 
 from __future__ import annotations
@@ -43,6 +43,10 @@ class DeckArrays:
     order: np.ndarray
     """Card indices sorted by effective suit then power: for per-suit reductions."""
     suit_starts: np.ndarray
+    rank_bits: np.ndarray
+    """(54, 5) float32: 2 ** (the card's rank in its suit, 0 the lowest) in its suit's column."""
+    power_at: np.ndarray
+    """(5, 32) float32: the power of each rank of each suit (-1 past the suit's last rank)."""
 
     @classmethod
     def of(cls, deck: Deck) -> DeckArrays:
@@ -51,7 +55,13 @@ class DeckArrays:
         masks = np.stack([suit == s for s in range(5)])
         order = np.lexsort((power, suit))
         starts = np.searchsorted(suit[order], np.arange(5))
-        return cls(suit, power, masks, suit == SPADES, order, starts)
+        rank = np.arange(N_CARDS) - starts[suit[order]]
+        rank_bits = np.zeros((N_CARDS, 5), dtype=np.float32)
+        power_at = np.full((5, 32), -1, dtype=np.float32)
+        plain = suit[order] < NO_SUIT
+        rank_bits[order[plain], suit[order][plain]] = 2.0 ** rank[plain]
+        power_at[suit[order][plain], rank[plain]] = power[order][plain]
+        return cls(suit, power, masks, suit == SPADES, order, starts, rank_bits, power_at)
 
 
 _DECK_ARRAYS: dict[str, DeckArrays] = {}
@@ -242,8 +252,19 @@ def _outstanding_top(batch: Batch, arrays: DeckArrays, seat: np.ndarray) -> np.n
     return np.concatenate([tops, np.full((batch.size, 1), 99)], axis=1)
 
 
-ROLE_PLAIN, ROLE_PARTNER_WINS, ROLE_SQUEEZE_NIL, ROLE_UNDER_NIL, ROLE_COVER_NIL, ROLE_NIL = range(6)
+ROLE_PLAIN, ROLE_PARTNER_WINS, ROLE_SQUEEZE_NIL, ROLE_UNDER_NIL, ROLE_COVER_NIL, ROLE_RESCUE_NIL, ROLE_NIL = range(7)
 """What a following seat is about, most pressing last: see :func:`heuristic_policy`."""
+ROLES = 7
+"""How many roles there are (the rows of the policy's tables)."""
+VOID_SHED = 12.0
+"""Worth, as a card power, of leading a suit the partner's nil is out of: it throws away its
+most dangerous card, about as good as shedding a queen of the suit led."""
+COVER_ATTACK = 20.0
+"""Worth added to a lead that keeps the partner's nil safe when it also forces an
+opponent's nil over it (Suicide has a nil on each side)."""
+NIL_SPADE_DANGER = 4.0
+"""Power a spade adds to a nil's wish to be rid of it: spades cannot be thrown on a side suit
+later and win whenever a side suit runs out."""
 
 
 @dataclass(frozen=True)
@@ -255,15 +276,17 @@ class _Preferences:
     if_lose: np.ndarray
     lead_master: np.ndarray
     lead_low: np.ndarray
-    lead_high: np.ndarray
+    discard_high: np.ndarray
+    """A side card thrown away (not following, not trumping): the highest, the low ones
+    are kept to lead or play under an opponent's nil later."""
 
     @classmethod
     def of(cls, arrays: DeckArrays) -> _Preferences:
         power = arrays.power.astype(np.float32)
         trump = arrays.is_trump.astype(np.float32)
         low = -(power + 20 * trump)
-        if_win = np.zeros((4, 6, N_CARDS), dtype=np.float32)
-        if_lose = np.zeros((4, 6, N_CARDS), dtype=np.float32)
+        if_win = np.zeros((4, ROLES, N_CARDS), dtype=np.float32)
+        if_lose = np.zeros((4, ROLES, N_CARDS), dtype=np.float32)
         plain_win = {1: np.where(arrays.is_trump, 60 - power, low - 60), 2: 100 + power - 30 * trump,
                      3: 100 - power}
         for position in (1, 2, 3):
@@ -277,9 +300,11 @@ class _Preferences:
             if_lose[position, ROLE_UNDER_NIL] = power
             if_win[position, ROLE_COVER_NIL] = 100 + power
             if_lose[position, ROLE_COVER_NIL] = power
+            if_win[position, ROLE_RESCUE_NIL] = 100 - power - 30 * trump
+            if_lose[position, ROLE_RESCUE_NIL] = low
             if_win[position, ROLE_NIL] = -200 - power
-            if_lose[position, ROLE_NIL] = power
-        return cls(if_win, if_lose, 50 + power - 30 * trump, low, power - 10 * trump)
+            if_lose[position, ROLE_NIL] = power + NIL_SPADE_DANGER * trump
+        return cls(if_win, if_lose, 50 + power - 30 * trump, low, power - 30 * trump)
 
 
 _PREFERENCES: dict[str, _Preferences] = {}
@@ -290,7 +315,7 @@ def _opponent_nil(batch: Batch, nil_alive: np.ndarray, seat: np.ndarray, still_t
     (and, with `still_to_play`, has yet to play to this trick)."""
     found = np.zeros(batch.size, dtype=bool)
     rows = np.arange(batch.size)
-    for step in (1, 3) if batch.rules.partners else (1, 2, 3):
+    for step in _opponent_steps(batch):
         opponent = (seat + step) % 4
         alive = nil_alive[rows, opponent]
         if still_to_play:
@@ -299,16 +324,169 @@ def _opponent_nil(batch: Batch, nil_alive: np.ndarray, seat: np.ndarray, still_t
     return found
 
 
+def _opponent_steps(batch: Batch) -> tuple[int, ...]:
+    """How far round the table the opponents of a seat sit."""
+    return (1, 3) if batch.rules.partners else (1, 2, 3)
+
+
+@dataclass(frozen=True)
+class _SuitRanges:
+    """Each seat's lowest and highest card of each suit, per deal: (B, 4, 5) powers, 99 and -1
+    where the seat holds none of the suit (always in column 4, no suit).
+
+    Found without sorting: each seat's cards of a suit as one integer (a bit per rank, by a
+    matrix product), whose highest and lowest bits are the ranks wanted."""
+
+    low: np.ndarray
+    high: np.ndarray
+
+    @classmethod
+    def of(cls, batch: Batch, arrays: DeckArrays) -> _SuitRanges:
+        bits = batch.holdings.astype(np.float32) @ arrays.rank_bits
+        held = bits > 0
+        _, top = np.frexp(bits)
+        whole = bits.astype(np.int32)
+        _, bottom = np.frexp((whole & -whole).astype(np.float32))
+        suits = np.arange(5)
+        return cls(np.where(held, arrays.power_at[suits, bottom - 1], np.float32(99)),
+                   np.where(held, arrays.power_at[suits, top - 1], np.float32(-1)))
+
+    def of_seat(self, table: np.ndarray, seat: np.ndarray, arrays: DeckArrays) -> np.ndarray:
+        """(B, 54) the row of `table` (`low` or `high`) of `seat` (B,) in each deal, read for
+        each card in its suit."""
+        return table[np.arange(table.shape[0]), seat][:, arrays.suit]
+
+
+def _plain_lead(batch: Batch, arrays: DeckArrays, prefs: _Preferences, seat: np.ndarray) -> np.ndarray:
+    """A master if the seat holds one, else a low card of its longest plain suit."""
+    rows = np.arange(batch.size)
+    tops = _outstanding_top(batch, arrays, seat)
+    master = arrays.power[None, :] > tops[:, arrays.suit]
+    hand = batch.holdings[rows, seat].astype(np.float32)
+    lengths = hand @ arrays.suit_masks[:4].T.astype(np.float32)
+    lengths = np.concatenate([lengths, np.zeros((batch.size, 1), dtype=np.float32)], axis=1)
+    return np.where(master, prefs.lead_master, prefs.lead_low + 2 * lengths[:, arrays.suit])
+
+
+def _cover_lead(arrays: DeckArrays, ranges: _SuitRanges, mate: np.ndarray) -> np.ndarray:
+    """Leading to a partner's nil: a card above all the nil's cards of its suit is safe
+    (the nil plays under it), best where that makes the nil shed a high card, or where
+    the nil is void and throws its most dangerous card away; failing that, the highest."""
+    nil_high = ranges.of_seat(ranges.high, mate, arrays)
+    power = arrays.power.astype(np.float32)[None, :]
+    safe = power > nil_high
+    shed = np.where(nil_high < 0, VOID_SHED, nil_high)
+    return np.where(safe, 100 + shed - np.float32(0.1) * power, power - 100)
+
+
+def _attack_lead(arrays: DeckArrays, prefs: _Preferences, ranges: _SuitRanges, seat: np.ndarray,
+                 nil_alive: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Leading against an opponent's nil: a card below all the nil's cards of its suit
+    forces the nil over it, best where the nil's lowest card is high and its partner
+    cannot ruff; a suit the nil is out of only lets it throw a card away. The scores, and
+    (B, 54) which cards force the nil over them."""
+    first, second = ((seat + step) % 4 for step in (1, 3))
+    target = np.where(nil_alive[np.arange(seat.shape[0]), first], first, second)
+    nil_low = ranges.of_seat(ranges.low, target, arrays)
+    guard_ruffs = (ranges.of_seat(ranges.low, (target + 2) % 4, arrays) == 99) & ~arrays.is_trump[None, :]
+    power = arrays.power.astype(np.float32)[None, :]
+    forcing = power < nil_low
+    under = 100 + nil_low - power - 30 * guard_ruffs
+    score = np.where(nil_low == 99, prefs.lead_low - 100, np.where(forcing, under, prefs.lead_low))
+    return score, forcing & (nil_low < 99) & ~guard_ruffs
+
+
+def _nil_lead(batch: Batch, arrays: DeckArrays, prefs: _Preferences, ranges: _SuitRanges,
+              seat: np.ndarray) -> np.ndarray:
+    """A nil bidder's lead: the highest card another seat must or will beat (the partner
+    holds a higher one of its suit, or an opponent holds that suit only above it), else the lowest."""
+    power = arrays.power.astype(np.float32)[None, :]
+    beaten = np.zeros((batch.size, N_CARDS), dtype=bool)
+    if batch.rules.partners:
+        beaten |= ranges.of_seat(ranges.high, (seat + 2) % 4, arrays) > power
+    for step in _opponent_steps(batch):
+        other_low = ranges.of_seat(ranges.low, (seat + step) % 4, arrays)
+        beaten |= (other_low > power) & (other_low < 99)
+    return np.where(beaten, 50 + power, prefs.lead_low)
+
+
+def _lead_scores(batch: Batch, arrays: DeckArrays, prefs: _Preferences, seat: np.ndarray,
+                 nil_alive: np.ndarray) -> np.ndarray:
+    """(B, 54) the worth of leading each card (see :func:`heuristic_policy`)."""
+    if not nil_alive.any():
+        return _plain_lead(batch, arrays, prefs, seat)
+    rows = np.arange(batch.size)
+    mate = (seat + 2) % 4
+    me_nil = nil_alive[rows, seat]
+    mate_nil = nil_alive[rows, mate] & batch.rules.partners
+    attack = _opponent_nil(batch, nil_alive, seat) & ~me_nil
+    plain = ~(attack | mate_nil | me_nil)
+    score = _plain_lead(batch, arrays, prefs, seat) if plain.any() else np.zeros((batch.size, N_CARDS), np.float32)
+    ranges = _SuitRanges.of(batch, arrays)
+    forcing = np.zeros((batch.size, N_CARDS), dtype=bool)
+    if attack.any():
+        attack_score, forcing = _attack_lead(arrays, prefs, ranges, seat, nil_alive)
+        score = np.where(attack[:, None], attack_score, score)
+    if mate_nil.any():
+        cover = _cover_lead(arrays, ranges, mate) + COVER_ATTACK * (forcing & attack[:, None])
+        score = np.where(mate_nil[:, None], cover, score)
+    if me_nil.any():
+        score = np.where(me_nil[:, None], _nil_lead(batch, arrays, prefs, ranges, seat), score)
+    return score
+
+
+def _follow_scores(batch: Batch, arrays: DeckArrays, prefs: _Preferences, seat: np.ndarray,
+                   nil_alive: np.ndarray) -> np.ndarray:
+    """(B, 54) the worth of playing each card to the trick under way (see :func:`heuristic_policy`)."""
+    partner = (seat + 2) % 4
+    beats = arrays.power[None, :] > batch.win_power[:, None]
+    wins = (arrays.is_trump[None, :] & (~batch.win_trump[:, None] | beats)) | (
+        (arrays.suit[None, :] == batch.led_suit[:, None]) & ~batch.win_trump[:, None] & beats)
+    mate_winning = (batch.win_seat == partner) & batch.rules.partners
+    role = np.where(mate_winning, ROLE_PARTNER_WINS, ROLE_PLAIN)
+    if nil_alive.any():
+        role = _nil_role(batch, role, seat, nil_alive, mate_winning)
+    score = np.where(wins, prefs.if_win[batch.position][role], prefs.if_lose[batch.position][role])
+    keep_low = (role == ROLE_SQUEEZE_NIL) | (role == ROLE_UNDER_NIL)
+    if keep_low.any():
+        discard = (arrays.suit[None, :] != batch.led_suit[:, None]) & ~wins
+        score = np.where(keep_low[:, None] & discard, prefs.discard_high, score)
+    return score
+
+
+def _nil_role(batch: Batch, role: np.ndarray, seat: np.ndarray, nil_alive: np.ndarray,
+              mate_winning: np.ndarray) -> np.ndarray:
+    """The role of a following seat when some nil still holds: squeeze an opponent's nil
+    still to play, stay under it when it is winning, play high over the partner's nil still
+    to play, beat the partner's nil when it is winning, and stay under everything as the nil."""
+    rows = np.arange(batch.size)
+    partner = (seat + 2) % 4
+    mate_nil = nil_alive[rows, partner] & batch.rules.partners
+    role = np.where(_opponent_nil(batch, nil_alive, seat, still_to_play=True), ROLE_SQUEEZE_NIL, role)
+    under = nil_alive[rows, batch.win_seat] & ~mate_winning & (batch.win_seat != seat)
+    role = np.where(under, ROLE_UNDER_NIL, role)
+    role = np.where(mate_nil & (batch.position == 1), ROLE_COVER_NIL, role)
+    role = np.where(mate_nil & mate_winning, ROLE_RESCUE_NIL, role)
+    return np.where(nil_alive[rows, seat], ROLE_NIL, role)
+
+
 def heuristic_policy(batch: Batch, legal: np.ndarray, rng: np.random.Generator) -> np.ndarray:
     """A sound, quick player for playouts.
 
     Leading: a card no other seat can beat (a master) if it holds one, else a low card of
     its longest plain suit. Following: second hand low, third hand high, fourth hand wins
     as cheaply as it can; nobody overtakes a partner who is winning, and a void seat
-    trumps when that wins. A nil bidder ducks with its highest card that does not win;
-    its partner plays high over it; its opponents lead low and play low while it is still
-    to play, and duck under it when it is winning. Each playout draws a
-    little noise once, to break ties differently.
+    trumps when that wins.
+
+    Around a nil that still holds (the policy sees every hand of its deal, as each
+    playout is one deal): the nil bidder ducks with its highest card that does not win,
+    throws its most dangerous cards (spades first) when void, and leads the highest card
+    another seat will beat. Its partner plays high over it while it is still to play,
+    beats it as cheaply as it can when it is winning, and leads above the nil's cards of a
+    suit (or a suit it is out of) so that it can shed its high ones. Its opponents lead
+    below the nil's lowest card of a suit it holds, play low while it is still to play,
+    duck under it when it is winning, and throw their high cards away, keeping the low ones.
+    Each playout draws a little noise once, to break ties differently.
     """
     arrays = deck_arrays(batch.deck)
     prefs = _PREFERENCES.get(batch.deck.name)
@@ -316,34 +494,12 @@ def heuristic_policy(batch: Batch, legal: np.ndarray, rng: np.random.Generator) 
         prefs = _PREFERENCES[batch.deck.name] = _Preferences.of(arrays)
     if batch.noise is None:
         batch.noise = rng.random(legal.shape, dtype=np.float32) * 0.5
-    rows = np.arange(batch.size)
     seat = batch.to_play
-    partner = (seat + 2) % 4
     nil_alive = batch.nil_seats[None, :] & (batch.taken == 0)
-    me_nil = nil_alive[rows, seat]
-    mate_nil = nil_alive[rows, partner] & batch.rules.partners
     if batch.position == 0:
-        tops = _outstanding_top(batch, arrays, seat)
-        master = arrays.power[None, :] > tops[:, arrays.suit]
-        hand = batch.holdings[rows, seat].astype(np.float32)
-        lengths = hand @ arrays.suit_masks[:4].T.astype(np.float32)
-        lengths = np.concatenate([lengths, np.zeros((batch.size, 1), dtype=np.float32)], axis=1)
-        score = np.where(master, prefs.lead_master, prefs.lead_low + 2 * lengths[:, arrays.suit])
-        score = np.where(_opponent_nil(batch, nil_alive, seat)[:, None], prefs.lead_low, score)
-        score = np.where(mate_nil[:, None], prefs.lead_high, score)
-        score = np.where(me_nil[:, None], prefs.lead_low, score)
+        score = _lead_scores(batch, arrays, prefs, seat, nil_alive)
     else:
-        beats = arrays.power[None, :] > batch.win_power[:, None]
-        wins = (arrays.is_trump[None, :] & (~batch.win_trump[:, None] | beats)) | (
-            (arrays.suit[None, :] == batch.led_suit[:, None]) & ~batch.win_trump[:, None] & beats)
-        mate_winning = (batch.win_seat == partner) & batch.rules.partners
-        role = np.where(mate_winning, ROLE_PARTNER_WINS, ROLE_PLAIN)
-        role = np.where(_opponent_nil(batch, nil_alive, seat, still_to_play=True), ROLE_SQUEEZE_NIL, role)
-        under = nil_alive[rows, batch.win_seat] & ~mate_winning & (batch.win_seat != seat)
-        role = np.where(under, ROLE_UNDER_NIL, role)
-        role = np.where(mate_nil & (mate_winning | (batch.position == 1)), ROLE_COVER_NIL, role)
-        role = np.where(me_nil, ROLE_NIL, role)
-        score = np.where(wins, prefs.if_win[batch.position][role], prefs.if_lose[batch.position][role])
+        score = _follow_scores(batch, arrays, prefs, seat, nil_alive)
     return np.where(legal, score + batch.noise, -1e9).argmax(axis=1)
 
 
