@@ -279,7 +279,7 @@ def test_the_positions_are_real_choices() -> None:
 
 KNOWN_BLUNDERS = {
     ("needed-1", "normal"), ("cover-nil-1", "normal"), ("last-needed-1", "normal"), ("no-trump-2", "normal"),
-    ("no-set-for-bag-8", "normal"), ("needed-3", "expert"), ("no-set-for-bag-6", "expert"),
+    ("no-set-for-bag-8", "normal"),
 }
 """Positions a level still gets wrong (issue 17): expected to fail until the level is fixed."""
 
