@@ -7,9 +7,12 @@ of the hand in every deal with a sound playout policy (:func:`game.players.simul
 which covers a partner's nil and ducks under an opponent's), and keeps the card with
 the best average score for its side minus the opponents' — bags, bag penalties, nils
 and bonuses counted by the real scoring rules, and the bag penalty each side can expect
-later in the game (:func:`game.players.search.bag_outlook`). To bid it plays the hand out the same
-way, once as a trick-taker and once as a nil bidder, and chooses the legal bid worth
-most on average.
+later in the game (:func:`game.players.search.bag_outlook`). In the last tricks, when an ending
+is small enough to solve on enough deals, it values each card by perfect play on every sampled
+deal instead (:mod:`game.players.solver`, on the same worth): "double dummy", as if every seat
+saw every card, yet far closer to good play than the playout policy there. To bid it plays
+the hand out the same way, once as a trick-taker and once as a nil bidder, and chooses the
+legal bid worth most on average.
 
 Misdeal calls and blind-nil exchanges are simulated too. A hand that may be thrown in
 is kept when its best bid is worth at least what a redeal is expected to be worth: a
@@ -67,8 +70,8 @@ ENDGAME_DEALS = 96
 """Sampled deals an endgame decision solves (fewer when :data:`ENDGAME_EFFORT` runs out)."""
 ENDGAME_EFFORT = 16000
 """Trick starts the solver may search for one endgame decision, over all its deals: about
-0.2 s on one core. Counted in work, not seconds, so that a seed gives the same decisions
-on any machine."""
+0.2 s of one core (it searches some 90,000 a second). Counted in work, not seconds, so that
+a seed gives the same decisions on any machine."""
 MIN_ENDGAME_DEALS = 8
 """Fewest deals an endgame's values may rest on. The first of them must be solved at the
 pace of :data:`ENDGAME_EFFORT` shared among this many (deal n within n/8 of the effort):
