@@ -17,6 +17,7 @@ from game.hand import Hand
 from game.players import solver as solver_module
 from game.players.search import bag_outlook, hands_after
 from game.players.solver import (
+    OutOfEffort,
     OutOfTime,
     Position,
     legal_mask,
@@ -467,3 +468,17 @@ def test_a_search_past_its_deadline_stops_with_out_of_time() -> None:
     position = Position.of_hand(hand)
     with pytest.raises(OutOfTime):
         solve_cards(position, deadline=0.0)
+
+
+def test_a_search_past_its_effort_stops_and_a_larger_effort_finishes_it_unchanged() -> None:
+    """Expert counts its endgame effort in trick starts: past the limit the search stops with
+    OutOfEffort (an OutOfTime), and what the table kept gives the same values once allowed more."""
+    rng = random.Random(22)
+    hand = random_hand(PARTNER, rng, 28)
+    position = Position.of_hand(hand)
+    solver = solver_for(position, max_starts=10)
+    with pytest.raises(OutOfEffort):
+        solver.card_values(position)
+    assert solver.trick_starts == 11
+    solver.max_starts = None
+    assert solver.card_values(position) == solve_cards(position)

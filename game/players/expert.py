@@ -7,9 +7,12 @@ of the hand in every deal with a sound playout policy (:func:`game.players.simul
 which covers a partner's nil and ducks under an opponent's), and keeps the card with
 the best average score for its side minus the opponents' — bags, bag penalties, nils
 and bonuses counted by the real scoring rules, and the bag penalty each side can expect
-later in the game (:func:`game.players.search.bag_outlook`). To bid it plays the hand out the same
-way, once as a trick-taker and once as a nil bidder, and chooses the legal bid worth
-most on average.
+later in the game (:func:`game.players.search.bag_outlook`). In the last tricks, when an ending
+is small enough to solve on enough deals, it values each card by perfect play on every sampled
+deal instead (:mod:`game.players.solver`, on the same worth): "double dummy", as if every seat
+saw every card, yet far closer to good play than the playout policy there. To bid it plays
+the hand out the same way, once as a trick-taker and once as a nil bidder, and chooses the
+legal bid worth most on average.
 
 Misdeal calls and blind-nil exchanges are simulated too. A hand that may be thrown in
 is kept when its best bid is worth at least what a redeal is expected to be worth: a
@@ -40,6 +43,7 @@ from game.players.knowledge import Knowledge, sample_deals
 from game.players.normal.hand_value import card_nil_risk, suit_positions
 from game.players.search import SEAT_INDEX, OutcomeValues, batch_from_view, bid_tricks, card_values
 from game.players.simulator import Batch, heuristic_policy
+from game.players.solver import OutOfEffort, OutOfTime, Position, outlook_worth, solver_for
 from game.rules import Rules, suicide_override
 from game.seats import SEATS, partner
 from game.view import SeatView
@@ -56,6 +60,24 @@ MIN_BID_DEALS = 32
 BID_PLAYOUTS = 1
 PLAY_ROUNDS = 4
 """Groups the deals are searched in when a time limit may cut the search short."""
+ENDGAME_CARDS = 7
+"""From the trick where Expert holds this many cards or fewer, it tries to value each card
+by perfect play on every sampled deal (:mod:`game.players.solver`) instead of a playout:
+the playout policy takes every trick it can, so it neither plays for a set nor ducks a
+bag, and late in the hand those are what decide the score. Whether an ending is small
+enough is found by solving it (:data:`MIN_ENDGAME_DEALS`)."""
+ENDGAME_DEALS = 96
+"""Sampled deals an endgame decision solves (fewer when :data:`ENDGAME_EFFORT` runs out)."""
+ENDGAME_EFFORT = 32000
+"""Trick starts the solver may search for one endgame decision, over all its deals: about
+0.3 s of one core (it searches some 100,000 a second); 16,000 left a six-card ending with a
+trick in progress to the playouts about half the time (`docs/benchmarks.md`). Counted in work, not seconds, so that
+a seed gives the same decisions on any machine."""
+MIN_ENDGAME_DEALS = 8
+"""Fewest deals an endgame's values may rest on. The first of them must be solved at the
+pace of :data:`ENDGAME_EFFORT` shared among this many (deal n within n/8 of the effort):
+an ending that falls behind is too big to solve on enough deals, and the search gives up
+at once and plays it out, having spent little."""
 BID_SHADE = 8.0
 """Points of simulated worth Expert gives up to bid one trick less: its playouts take
 tricks a little more easily than real opponents allow."""
@@ -358,18 +380,52 @@ class ExpertPlayer:
 
     def card_worths(self, view: dict, seen: SeatView | None = None) -> dict[str, float]:
         """What each legal card is worth to this seat's side (card text to the points per hand its
-        search expects, minus the other side's), within the time limit if one is set."""
+        search expects, minus the other side's), within the time limit if one is set: by perfect
+        play on sampled deals in the endgame (:meth:`endgame_worths`), else by playouts."""
         started = time.perf_counter()
         seen = seen if seen is not None else SeatView.from_dict(view)
         legal = seen.legal_cards
         knowledge = Knowledge.from_view(seen, self._known)
+        deadline = None if self.time_limit is None else started + self.time_limit
+        if len(seen.hand) <= ENDGAME_CARDS:
+            deals = sample_deals(knowledge, ENDGAME_DEALS, self.rng, weigh_bids=True)
+            solved = self.endgame_worths(view, deals, deadline)
+            if solved is not None:
+                return solved
         deal_count = min(MAX_PLAY_DEALS, max(MIN_PLAY_DEALS, self.budget // len(legal)))
         playouts = max(1, self.budget // (deal_count * len(legal)))
         values = OutcomeValues(self.rules, self.seat, seen.scores, differential=True, bags_ahead=True)
-        deadline = None if self.time_limit is None else started + self.time_limit
         return card_values(view, self.rules, knowledge, deal_count, playouts, heuristic_policy, values,
                            self.rng, self.np_rng, weigh_bids=True, deadline=deadline,
                            rounds=1 if deadline is None else PLAY_ROUNDS)
+
+    def endgame_worths(self, view: Mapping, deals: Sequence[dict[str, int]], deadline: float | None = None,
+                       effort: int = ENDGAME_EFFORT) -> dict[str, float] | None:
+        """Each legal card's mean worth over `deals` (seat → the cards it holds now) with perfect
+        play after it by every seat, on the same worth as the playouts (the hand's score with
+        the bag outlook, minus the other side's). One solver serves all the deals.
+
+        The deals are solved in order until `effort` trick starts are spent or the `deadline`
+        passes; the mean is over the deals solved by then. None when the first
+        :data:`MIN_ENDGAME_DEALS` fall behind their share of the effort (an ending too big to
+        solve: play it out), or the deadline passes before one is solved."""
+        first = Position.from_view(view, deals[0])
+        solver = solver_for(first, outlook_worth(first.rules, first.standings), deadline, self.seat)
+        pace = effort // MIN_ENDGAME_DEALS
+        totals = dict.fromkeys(view["legal"], 0.0)
+        solved = 0
+        for deal in deals:
+            solver.max_starts = min(effort, pace * (solved + 1))
+            try:
+                values = solver.card_values(Position.from_view(view, deal))
+            except OutOfTime as stopped:
+                if solved < (MIN_ENDGAME_DEALS if isinstance(stopped, OutOfEffort) else 1):
+                    return None
+                break
+            for card, value in values.items():
+                totals[card.text] += value
+            solved += 1
+        return {text: total / solved for text, total in totals.items()}
 
     def best_card(self, seen: SeatView, worth: Mapping[str, float]) -> str:
         """The card worth most; of equal ones, the lowest."""

@@ -34,7 +34,9 @@ under every rule option, and that the solver's values equal a plain exhaustive s
 **Entry points.** :func:`solve_cards` gives the value of each legal card of the seat to
 act; Expert builds the position from its view and a sampled deal with
 :meth:`Position.from_view` and shares one :func:`solver_for` across the deals of one
-decision. Review's analysis of a whole hand is :func:`game.players.analyse.analyse_hand`.
+decision, its effort limited in trick starts (`max_starts`, :class:`OutOfEffort`) so that it
+decides alike on any machine. Review's analysis of a whole hand is
+:func:`game.players.analyse.analyse_hand`.
 
 >>> from game.cards import card, cards, mask_of
 >>> from game.rules import PRESETS
@@ -107,6 +109,11 @@ def outlook_worth(rules: Rules, standings: Mapping[str, Standing]) -> SideWorth:
 
 class OutOfTime(Exception):
     """The search passed its deadline; what it stored before stays valid."""
+
+
+class OutOfEffort(OutOfTime):
+    """The search used up the trick starts it was allowed (`max_starts`): a limit on work
+    rather than seconds, so that a player that stops there decides alike on any machine."""
 
 
 # ---------------------------------------------------------------------------
@@ -311,11 +318,14 @@ class Solver:
     One solver serves any number of positions that share the rules, bids and standings
     (the positions of one hand, or many sampled deals of one moment): its table of trick
     starts is reused. `side` is a side of :func:`game.seats.sides`; with `deadline` (a
-    ``time.perf_counter()`` value) a search that runs past it raises :class:`OutOfTime`.
+    ``time.perf_counter()`` value) a search that runs past it raises :class:`OutOfTime`,
+    and with `max_starts` one that has searched more trick starts in all (:attr:`trick_starts`,
+    counted over every position it was given) raises :class:`OutOfEffort`.
     """
 
     def __init__(self, rules: Rules, bids: Mapping[str, Bid], standings: Mapping[str, Standing], side: str,
-                 worth: SideWorth = hand_points, deadline: float | None = None) -> None:
+                 worth: SideWorth = hand_points, deadline: float | None = None,
+                 max_starts: int | None = None) -> None:
         self.rules = rules
         self.deck = DECKS[rules.deck]
         self.tables = play_tables(self.deck)
@@ -324,6 +334,7 @@ class Solver:
         self.side = side
         self.worth = worth
         self.deadline = deadline
+        self._max_starts = max_starts
         self.others = [s for s in sides(rules.partners) if s != side]
         self._side_index = [_side_number(rules, s) for s in SEATS]
         self._ours = [side_of(s, rules.partners) == side for s in SEATS]
@@ -346,6 +357,9 @@ class Solver:
         self._patterns_of: dict[tuple[int, ...], tuple[tuple[int, int, tuple[int, ...]], ...]] = {}
         self.trick_starts = 0
         """Trick starts searched so far (a measure of effort)."""
+        self._next_look = 0
+        """The count of trick starts at which the search next looks at its limits."""
+        self._schedule_look()
         # The state of the position being searched, changed in place and restored.
         self._hands = [0, 0, 0, 0]
         self._taken = [0, 0, 0, 0]
@@ -354,6 +368,17 @@ class Solver:
         self._moe = 0
 
     # -- public --------------------------------------------------------------------
+    @property
+    def max_starts(self) -> int | None:
+        """The trick starts (:attr:`trick_starts`, in all) past which a search raises
+        :class:`OutOfEffort`; None: no limit. It may be raised between searches."""
+        return self._max_starts
+
+    @max_starts.setter
+    def max_starts(self, limit: int | None) -> None:
+        self._max_starts = limit
+        self._schedule_look()
+
     @property
     def stored(self) -> int:
         """Trick starts the table holds now (at most :data:`MAX_TABLE`)."""
@@ -511,9 +536,8 @@ class Solver:
         if done == 12:
             return self._last_trick(leader)
         self.trick_starts += 1
-        if self.deadline is not None and self.trick_starts % _DEADLINE_EVERY == 0 \
-                and time.perf_counter() > self.deadline:
-            raise OutOfTime
+        if self.trick_starts >= self._next_look:
+            self._look_at_limits()
         codes = self._relative_codes()
         key = (*codes, leader, self._taken_class(), self._broken)
         entry = self._table.get(key)
@@ -538,6 +562,20 @@ class Solver:
         if best >= 0:
             entry.best = self._relative_card(best)
         return value
+
+    def _look_at_limits(self) -> None:
+        """OutOfEffort past `max_starts` trick starts, OutOfTime past the deadline; else the
+        next look comes :data:`_DEADLINE_EVERY` trick starts on (sooner when the effort ends)."""
+        if self._max_starts is not None and self.trick_starts > self._max_starts:
+            raise OutOfEffort
+        if self.deadline is not None and time.perf_counter() > self.deadline:
+            raise OutOfTime
+        self._schedule_look()
+
+    def _schedule_look(self) -> None:
+        self._next_look = self.trick_starts + _DEADLINE_EVERY
+        if self._max_starts is not None:
+            self._next_look = min(self._next_look, self._max_starts + 1)
 
     # -- bounds from tricks that cannot be stopped ---------------------------------------------
     def _static_bounds(self, leader: int, codes: tuple[int, ...]) -> tuple[float, float]:
@@ -847,10 +885,10 @@ def _side_number(rules: Rules, seat: str) -> int:
 
 
 def solver_for(position: Position, worth: SideWorth = hand_points, deadline: float | None = None,
-               seat: str | None = None) -> Solver:
+               seat: str | None = None, max_starts: int | None = None) -> Solver:
     """A solver playing for the side of `seat` (default: the seat to act) in this position's hand."""
     side = side_of(seat or position.to_act, position.rules.partners)
-    return Solver(position.rules, position.bids, position.standings, side, worth, deadline)
+    return Solver(position.rules, position.bids, position.standings, side, worth, deadline, max_starts)
 
 
 def solve_cards(position: Position, worth: SideWorth = hand_points, deadline: float | None = None,
@@ -864,5 +902,5 @@ def solve_cards(position: Position, worth: SideWorth = hand_points, deadline: fl
     return solver.card_values(position)
 
 
-__all__ = ["EPSILON", "OutOfTime", "PlayTables", "Position", "SideWorth", "Solver", "hand_points",
+__all__ = ["EPSILON", "OutOfEffort", "OutOfTime", "PlayTables", "Position", "SideWorth", "Solver", "hand_points",
            "legal_mask", "outlook_worth", "play_tables", "solve_cards", "solver_for", "trick_state"]
