@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from game.cards import parse_hand
@@ -10,6 +12,7 @@ from game.hand import Hand
 from game.players import decide, play_game
 from game.players.expert import ExpertPlayer
 from game.players.mc import MonteCarloPlayer
+from game.players.normal import NormalPlayer
 from game.rules import PRESETS, Rules
 from game.seats import SEATS
 from game.view import ViewError, seat_view
@@ -202,3 +205,21 @@ def test_a_dict_that_is_not_a_seat_view_is_refused_with_the_reason(player_class)
         player.play({**view, "legal": ["AH ", *view["legal"][1:]]})
     with pytest.raises(ViewError, match="spades_broken: 0 is not true or false"):
         player.play({**view, "spades_broken": 0})
+
+
+def test_expert_answers_a_moment_alike_whatever_it_was_asked_before() -> None:
+    """After a take back the same card played again must meet the same answers: each decision's
+    draws come from the seed and the moment, not from what the player was asked earlier."""
+    hand = Hand.shuffled(PARTNER, "E", random.Random(3))
+    normals = {seat: NormalPlayer(seat, PARTNER.to_dict(), seed=1) for seat in SEATS}
+    views = []
+    while hand.phase != "done":
+        seat = hand.to_act
+        view = seat_view(hand, seat)
+        if seat == "N" and hand.phase in ("bid", "play") and len(view["legal"]) > 1:
+            views.append(view)
+        hand.apply(seat, decide(normals[seat], view))
+    expert = ExpertPlayer("N", PARTNER.to_dict(), seed=5, budget=300)
+    first = [decide(expert, view) for view in views]
+    again = [decide(expert, view) for view in reversed(views)][::-1]
+    assert len(views) >= 6 and first == again

@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import random
 import time
+import zlib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from itertools import combinations
@@ -129,6 +130,7 @@ class ExpertPlayer:
         self.seat = seat
         self.rules = Rules.from_dict(rules)
         self.deck = DECKS[self.rules.deck]
+        self.seed = seed
         self.rng = random.Random(seed)
         self.np_rng = np.random.default_rng(seed)
         self.budget = budget
@@ -140,7 +142,7 @@ class ExpertPlayer:
     # -- bidding ---------------------------------------------------------------------
     def bid(self, view: dict) -> str:
         seen = SeatView.from_dict(view)
-        self._new_hand_check(seen)
+        self._begin_decision(seen)
         if len(seen.legal) == 1:
             return str(seen.legal[0])
         if seen.phase == "misdeal":
@@ -316,7 +318,7 @@ class ExpertPlayer:
     # -- exchange and play ---------------------------------------------------------------
     def exchange(self, view: dict) -> list[str]:
         seen = SeatView.from_dict(view)
-        self._new_hand_check(seen)
+        self._begin_decision(seen)
         worths = self.exchange_worths(view, seen)
         best = max(worths.values())
         cards = list(next(c for c, worth in worths.items() if worth >= best - EXCHANGE_MARGIN))
@@ -372,7 +374,7 @@ class ExpertPlayer:
 
     def play(self, view: dict) -> str:
         seen = SeatView.from_dict(view)
-        self._new_hand_check(seen)
+        self._begin_decision(seen)
         legal = seen.legal_cards
         if len(legal) == 1:
             return legal[0].text
@@ -432,11 +434,18 @@ class ExpertPlayer:
         power = self.deck.power
         return max(seen.legal_cards, key=lambda c: (round(worth[c.text], 6), -power[c.index])).text
 
-    def _new_hand_check(self, view: SeatView) -> None:
-        """Forget the last hand's exchange when a new hand starts."""
+    def _begin_decision(self, view: SeatView) -> None:
+        """Forget the last hand's exchange when a new hand starts, and seed this decision's
+        random draws from the player's seed and the moment of the hand: the same moment asked
+        again gets the same answer, whatever was asked in between (after a take back, the
+        computers answer a card played again as they did the first time)."""
         if view.hand_number != self._hand_number:
             self._hand_number = view.hand_number
             self._known = {}
+        played = sum(len(trick.plays) for trick in view.tricks) + len(view.trick)
+        moment = f"{self.seed}:{view.hand_number}:{view.phase}:{len(view.bids)}:{len(view.hand)}:{played}"
+        self.rng = random.Random(moment)
+        self.np_rng = np.random.default_rng(zlib.crc32(moment.encode()))
 
 
 
