@@ -73,6 +73,10 @@ def duck_position() -> tuple[Hand, Knowledge]:
     return hand, Knowledge.from_view(seat_view(hand, "S"))
 
 
+def mean_held(samples: list[dict[str, int]], seat: str, mask: int) -> float:
+    """How many of the cards of `mask` `seat` holds, on average over the sampled deals."""
+    return sum((deal[seat] & mask).bit_count() for deal in samples) / len(samples)
+
 def test_a_seat_that_ducks_under_an_opponent_is_unlikely_to_hold_the_cards_that_would_have_won() -> None:
     _, knowledge = duck_position()
     sample = sample_deals(knowledge, 1, random.Random(0))[0]
@@ -127,11 +131,7 @@ def test_a_seat_that_throws_a_side_card_under_an_opponent_winner_is_unlikely_to_
     knowledge = Knowledge.from_view(seat_view(hand, "S"))
     spades = knowledge.remaining(SPADES)
     plain, leaning = both_ways(knowledge, 4)
-
-    def spades_at_east(samples: list[dict[str, int]]) -> float:
-        return sum((s["E"] & spades).bit_count() for s in samples) / len(samples)
-
-    assert spades_at_east(leaning) < spades_at_east(plain) - 0.2
+    assert mean_held(leaning, "E", spades) < mean_held(plain, "E", spades) - 0.2
 
 
 def test_a_leader_is_likely_to_hold_length_in_the_side_suit_it_opened() -> None:
@@ -140,11 +140,7 @@ def test_a_leader_is_likely_to_hold_length_in_the_side_suit_it_opened() -> None:
     knowledge = Knowledge.from_view(seat_view(hand, "N"))
     clubs = knowledge.remaining(CLUBS)
     plain, leaning = both_ways(knowledge, 5)
-
-    def clubs_at_south(samples: list[dict[str, int]]) -> float:
-        return sum((s["S"] & clubs).bit_count() for s in samples) / len(samples)
-
-    assert clubs_at_south(leaning) > clubs_at_south(plain) + 0.3
+    assert mean_held(leaning, "S", clubs) > mean_held(plain, "S", clubs) + 0.3
 
 
 def test_the_viewer_s_own_plays_and_a_deal_before_any_play_weigh_nothing() -> None:
