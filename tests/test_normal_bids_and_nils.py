@@ -88,3 +88,15 @@ def test_the_partner_of_a_nil_does_not_lead_a_card_every_unseen_card_of_its_suit
     choice = Card.parse(normal_choice(hand))
     assert choice.suit != "C"
     assert str(choice) != "3S"
+
+
+def test_the_partner_of_a_clean_nil_keeps_the_high_cards_of_its_suits_when_it_discards() -> None:
+    """From an arena game: East bid nil and still holds Q♣ 10♣ 6♣ (the clubs suit is
+    not known void); West, its partner, has made its 2 and is out of hearts. Throwing the
+    9♣ or 7♣ on this heart, as it did, left it only the 5♣ and 2♣ under East's clubs: a
+    low club led later forced the nil over them."""
+    deal = {"S": "KQ9543.KT64.A.84", "W": "2..KQJ9743.K9752", "N": "AJT7.AQ52.T5.AJ3", "E": "86.J9873.862.QT6"}
+    plays = "4H 2S AH JH KC JC QC 8C KD 5D 8D AD TH QD QH 9H 7S 6S 9S JD 6H 9D 5H 3H 5S 7D TS 8S 2H 7H KH"
+    hand = hand_of(PARTNER, "E", deal, ["4", "2", "2", "nil"], plays.split())
+    assert hand.to_act == "W"
+    assert normal_choice(hand) in {"2C", "5C", "3D", "4D"}

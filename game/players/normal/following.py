@@ -70,6 +70,18 @@ def low_card(d: Decision, want: bool) -> Card:
     side = [c for c in d.legal if d.suit(c) != SPADES]
     if not side:
         return d.cheapest(d.legal)
+    return discard(d, side, want)
+
+
+def discard(d: Decision, side: list[Card], want: bool) -> Card:
+    """A side card thrown away: while the partner's nil is clean, one of a suit it is out of
+    (the high cards of its other suits go over it later), else the lowest; otherwise the
+    most dangerous card if this seat wants no more tricks, the least useful if it does."""
+    if d.mate and d.is_live_nil(d.mate):
+        useless = [c for c in side if d.know.void_in(d.mate, d.suit(c))]
+        if not useless:
+            return d.cheapest(side)
+        side = useless
     if not want:
         return dangerous_discard(d, side)
     keep = [c for c in side if not d.is_master(c)] or side
@@ -100,7 +112,7 @@ def stay_under(d: Decision, when_forced: Callable[[Card], tuple]) -> Card:
         if following:
             return d.highest(following)
         side = [c for c in losers if d.suit(c) != SPADES]
-        return dangerous_discard(d, side) if side else d.highest(losers)
+        return discard(d, side, want=False) if side else d.highest(losers)
     if not d.later:
         return d.highest(d.legal)
     return min(d.legal, key=when_forced)
