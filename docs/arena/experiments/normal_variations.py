@@ -1,0 +1,24 @@
+"""Variations of Normal for the arena, one setting changed in each.
+
+``python -m game.arena --a expert --b docs/arena/experiments/normal_variations.py:NilRisk10 --deals 60 --seed 201 --jobs 1``
+"""
+
+from game.players.normal import NormalPlayer
+
+
+class NilRisk11(NormalPlayer):
+    """Bids nil only with a nil risk of at most 1.1 (Normal: 1.3)."""
+
+    nil_risk_limit = 1.1
+
+
+class NilRisk10(NormalPlayer):
+    """Bids nil only with a nil risk of at most 1.0."""
+
+    nil_risk_limit = 1.0
+
+
+class NilRisk08(NormalPlayer):
+    """Bids nil only with a nil risk of at most 0.8."""
+
+    nil_risk_limit = 0.8
