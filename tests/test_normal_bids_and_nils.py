@@ -100,3 +100,12 @@ def test_the_partner_of_a_clean_nil_keeps_the_high_cards_of_its_suits_when_it_di
     hand = hand_of(PARTNER, "E", deal, ["4", "2", "2", "nil"], plays.split())
     assert hand.to_act == "W"
     assert normal_choice(hand) in {"2C", "5C", "3D", "4D"}
+
+
+def test_a_nil_whose_partner_also_bid_nil_still_throws_its_most_dangerous_card() -> None:
+    """Both partners bid nil and both are clean: South, void in diamonds, throws its A♥, not
+    its lowest card as a partner covering a nil would."""
+    deal = {"S": "32.A65432..65432", "W": "AKQJT..AKQJT9.AK", "N": "98.KQJT.8765.QJT"}
+    hand = hand_of(PARTNER, "S", deal, ["4", "nil", "4", "nil"], ["AD", "5D", "2D"])
+    assert hand.to_act == "S"
+    assert normal_choice(hand) == "AH"

@@ -74,10 +74,11 @@ def low_card(d: Decision, want: bool) -> Card:
 
 
 def discard(d: Decision, side: list[Card], want: bool) -> Card:
-    """A side card thrown away: while the partner's nil is clean, one of a suit it is out of
+    """A side card thrown away: while the partner's nil is clean (and this seat has no clean
+    nil of its own to save), one of a suit it is out of
     (the high cards of its other suits go over it later), else the lowest; otherwise the
     most dangerous card if this seat wants no more tricks, the least useful if it does."""
-    if d.mate and d.is_live_nil(d.mate):
+    if d.mate and d.is_live_nil(d.mate) and not d.is_live_nil(d.seat):
         useless = [c for c in side if d.know.void_in(d.mate, d.suit(c))]
         if not useless:
             return d.cheapest(side)
