@@ -1,6 +1,8 @@
 """Variations of Normal for the arena, one setting changed in each.
 
-``python -m game.arena --a expert --b docs/arena/experiments/normal_variations.py:NilRisk10 --deals 60 --seed 201 --jobs 1``
+For example:
+``python -m game.arena --a expert --b docs/arena/experiments/normal_variations.py:NilRisk10 \\
+--deals 60 --seed 201 --jobs 1``
 """
 
 from game.players.normal import NormalPlayer
