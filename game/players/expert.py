@@ -83,7 +83,7 @@ BID_SHADE = 8.0
 """Points of simulated worth Expert gives up to bid one trick less: its playouts take
 tricks a little more easily than real opponents allow."""
 BLIND_DEALS = 200
-NIL_SAFETY = 0.7
+NIL_SAFETY = 0.6
 """Least share of simulated hands in which a nil must hold before Expert bids it: the
 playouts defend a nil better than real opponents attack it. Not under Suicide's one
 nil per pair, where the pair's nil goes to whichever partner holds it better."""
