@@ -73,6 +73,19 @@ def test_in_suicide_the_number_bidder_counts_the_table_too() -> None:
     assert int(last) == int(early) + 1
 
 
+def test_with_a_partner_trump_length_counts_for_more_than_side_aces() -> None:
+    # Three aces and four small spades: the spades ruff, so South bids 4, not the 3 it
+    # counts. No spade at all beside the same top cards: the aces and king are ruffed, so
+    # South bids 3, not 4 (issue 17: the count is weighed on what partnerships take).
+    assert normal_choice(hand_of(PARTNER, "E", {"S": "5432.A65.A65.A32"}, [])) == "4"
+    assert normal_choice(hand_of(PARTNER, "E", {"S": ".AK54.A653.A7532"}, [])) == "3"
+
+
+def test_without_a_partner_the_count_alone_makes_the_bid() -> None:
+    solo = PRESETS["solo"].rules
+    assert normal_choice(hand_of(solo, "E", {"S": "5432.A65.A65.A32"}, [])) == "3"
+
+
 NIL_PARTNER = {"S": "9S 8S 5S 4S TH 8H 6H 4H 2H 6D 4D 5C 3C", "W": "KS JS TS AH QH JH 5H 3H AD QD TD 8D 4C",
                "N": "AS QS 3S 2S 7H KD 7D 5D AC KC 8C 7C 6C", "E": "7S 6S KH 9H JD 9D 3D 2D QC JC TC 9C 2C"}
 

@@ -24,3 +24,15 @@ class NilRisk08(NormalPlayer):
     """Bids nil only with a nil risk of at most 0.8."""
 
     nil_risk_limit = 0.8
+
+
+class Round06(NormalPlayer):
+    """Rounds its trick count up from .4 instead of .5."""
+
+    bid_rounding = 0.6
+
+
+class Round07(NormalPlayer):
+    """Rounds its trick count up from .3 instead of .5: bids closer to what the pair takes (fewer bags)."""
+
+    bid_rounding = 0.7

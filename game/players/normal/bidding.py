@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterable
 from typing import Protocol
 
 from game.bids import BLIND_NIL, NIL, Bid
-from game.players.normal.hand_value import estimate_tricks, nil_risk
+from game.players.normal.hand_value import estimate_tricks, nil_risk, partner_tricks
 from game.scoring import Standing
 from game.view import SeatView
 
@@ -123,13 +123,22 @@ def bid_choice(view: SeatView, style: BidStyle) -> str:
     numbers = [b for b in view.legal_bids if not b.blind and not b.is_nil]
     mate_bid = view.bids.get(view.partner) if view.partner else None
     nil_wanted = nil_worth_it(view, tricks, style)
+    count = _number_count(view, tricks)
     if view.rules.one_nil and view.rules.partners:
         return _suicide_bid(view, tricks, nil_wanted, mate_bid, style)
     if NIL in view.legal_bids and _nil_chosen(view, tricks, nil_wanted, mate_bid, numbers):
         return str(NIL)
     if not numbers:
         return str(view.legal[0])
-    return str(nearest_bid(numbers, _ideal_number(view, tricks, style)))
+    return str(nearest_bid(numbers, _ideal_number(view, count, style)))
+
+
+def _number_count(view: SeatView, tricks: float) -> float:
+    """The count a number is bid from: with a partner and the standard deck (where it was
+    fitted, see :func:`partner_tricks`), the count weighed for partnership play."""
+    if view.rules.partners and view.deck.name == "standard":
+        return partner_tricks(view.deck, view.hand_mask)
+    return tricks
 
 
 def _nil_chosen(view: SeatView, tricks: float, nil_wanted: bool, mate_bid: Bid | None, numbers: list[Bid]) -> bool:
