@@ -86,6 +86,13 @@ def test_without_a_partner_the_count_alone_makes_the_bid() -> None:
     assert normal_choice(hand_of(solo, "E", {"S": "5432.A65.A65.A32"}, [])) == "3"
 
 
+def test_in_suicide_the_number_is_bid_from_the_count_weighed_for_partnership_play() -> None:
+    # North took the pair's nil. South's four small spades ruff: it counts about 4.1 tricks
+    # plainly, 4.6 weighed, and bids 5.
+    suicide = PRESETS["suicide"].rules
+    assert normal_choice(hand_of(suicide, "W", {"S": "7432.AK65.A6.A32"}, ["nil", "4"])) == "5"
+
+
 NIL_PARTNER = {"S": "9S 8S 5S 4S TH 8H 6H 4H 2H 6D 4D 5C 3C", "W": "KS JS TS AH QH JH 5H 3H AD QD TD 8D 4C",
                "N": "AS QS 3S 2S 7H KD 7D 5D AC KC 8C 7C 6C", "E": "7S 6S KH 9H JD 9D 3D 2D QC JC TC 9C 2C"}
 

@@ -125,7 +125,7 @@ def bid_choice(view: SeatView, style: BidStyle) -> str:
     nil_wanted = nil_worth_it(view, tricks, style)
     count = _number_count(view, tricks)
     if view.rules.one_nil and view.rules.partners:
-        return _suicide_bid(view, tricks, nil_wanted, mate_bid, style)
+        return _suicide_bid(view, tricks, count, nil_wanted, mate_bid, style)
     if NIL in view.legal_bids and _nil_chosen(view, tricks, nil_wanted, mate_bid, numbers):
         return str(NIL)
     if not numbers:
@@ -189,15 +189,17 @@ def _table_count(view: SeatView, tricks: float) -> int:
     return -1 if unclaimed < TABLE_CROWDED else 0
 
 
-def _suicide_bid(view: SeatView, tricks: float, nil_wanted: bool, mate_bid: Bid | None, style: BidStyle) -> str:
-    """One partner must bid nil: the weaker hand takes the nil."""
+def _suicide_bid(view: SeatView, tricks: float, count: float, nil_wanted: bool, mate_bid: Bid | None,
+                 style: BidStyle) -> str:
+    """One partner must bid nil: the weaker hand takes the nil (by the plain count
+    `tricks`); a number is bid from `count` (see :func:`_number_count`)."""
     numbers = [b for b in view.legal_bids if not b.blind and not b.is_nil]
     nil_legal = NIL in view.legal_bids
     minimum = max(1, view.rules.min_individual)
-    worth = int(tricks + style.bid_rounding)
+    worth = int(count + style.bid_rounding)
     if mate_bid is not None:
         if mate_bid.is_nil and numbers:
-            return str(nearest_bid(numbers, max(minimum, worth + _table_count(view, tricks))))
+            return str(nearest_bid(numbers, max(minimum, worth + _table_count(view, count))))
         # The partner bid a number: a second number would turn it into a nil.
         return str(NIL) if nil_legal else str(nearest_bid(numbers, worth))
     # First to bid: the partner must take whichever kind this seat leaves it, so
