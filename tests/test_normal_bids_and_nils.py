@@ -93,6 +93,17 @@ def test_in_suicide_the_number_is_bid_from_the_count_weighed_for_partnership_pla
     assert normal_choice(hand_of(suicide, "W", {"S": "7432.AK65.A6.A32"}, ["nil", "4"])) == "5"
 
 
+def test_the_nil_opening_the_play_keeps_its_low_cards_behind_its_high_ones() -> None:
+    # From arena games against Expert, where each nil led its low card and was later
+    # forced over it: North, with T♦ 9♦ 2♦, led the 2♦ and won a low diamond with the 9♦;
+    # East, with J♣ 4♣, led the 4♣ and won a low club with the bare J♣. A lead that keeps
+    # the low card sheds a high one while others can still beat it.
+    north = normal_choice(hand_of(PARTNER, "W", {"N": "64.QJT74.T92.K93"}, ["nil", "2", "3", "4"]))
+    assert north in ("TD", "9D")
+    east = normal_choice(hand_of(PARTNER, "N", {"E": "743.KJ94.9854.J4"}, ["nil", "1", "5", "4"]))
+    assert east != "4C"
+
+
 NIL_PARTNER = {"S": "9S 8S 5S 4S TH 8H 6H 4H 2H 6D 4D 5C 3C", "W": "KS JS TS AH QH JH 5H 3H AD QD TD 8D 4C",
                "N": "AS QS 3S 2S 7H KD 7D 5D AC KC 8C 7C 6C", "E": "7S 6S KH 9H JD 9D 3D 2D QC JC TC 9C 2C"}
 

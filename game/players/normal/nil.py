@@ -9,6 +9,9 @@ from game.players.normal.decision import LIKELY, Decision
 from game.players.normal.following import dangerous_discard, stay_under
 from game.seats import SEATS, partner
 
+NIL_GUARD = 0.5
+"""What the nil's lead weighs, against its chance to win the trick, the share of the suit's
+unseen cards below the lowest card it keeps there (cards an opponent can lead to force it)."""
 FORCED_AT_ALL = 0.05
 """Staying low for an opponent's nil is worth it once the nil may be forced over this often."""
 FORCED_GIVING_A_TRICK = 0.25
@@ -23,8 +26,9 @@ def play_nil(d: Decision) -> Card:
 
 
 def nil_lead(d: Decision) -> Card:
-    """The lead least likely to hold: a low card the partner can beat and the opponents
-    must play over, not a suit everyone else is out of."""
+    """The lead least likely to hold: a card the partner can beat and the opponents must
+    play over, not a suit everyone else is out of; and one that keeps a low card in its
+    suit, so that a high card is shed while others can still beat it (from J♣ 4♣, the J♣)."""
     def risk(card: Card) -> tuple:
         suit = d.suit(card)
         lower_out = d.deck.suit_masks[suit] & d.know.unseen & ~d.deck.beaters[card.index] & ~card.bit
@@ -36,9 +40,22 @@ def nil_lead(d: Decision) -> Card:
             if seat != d.mate:
                 beat *= d.p_none(seat, lower_out)
             chance *= 1.0 - beat
-        return (round(chance, 3), d.power(card))
+        return (round(chance + NIL_GUARD * _unguarded(d, card), 3), d.power(card))
 
     return min(d.legal, key=risk)
+
+
+def _unguarded(d: Decision, card: Card) -> float:
+    """The share of the suit's unseen cards below the nil's lowest card of the suit once
+    `card` is led (0 when none is left)."""
+    suit_mask = d.deck.suit_masks[d.suit(card)]
+    left = d.know.hand & suit_mask & ~card.bit
+    out = suit_mask & d.know.unseen
+    if not left or not out:
+        return 0.0
+    lowest = d.deck.lowest(left)
+    below = out & ~d.deck.beaters[lowest.index]
+    return below.bit_count() / out.bit_count()
 
 
 def cover_nil(d: Decision) -> Card | None:
