@@ -104,6 +104,14 @@ def test_the_nil_opening_the_play_keeps_its_low_cards_behind_its_high_ones() -> 
     assert east != "4C"
 
 
+def test_no_nil_with_a_long_suit_whose_lowest_card_is_high() -> None:
+    # K♥ 9♥ 8♥: every heart from the 7 down led against the nil makes it follow with a
+    # card that may win, and six of them are out. Normal bids 1 instead of nil; with the
+    # same hand holding the 2♥ instead of the 8♥ it bids nil.
+    assert normal_choice(hand_of(PARTNER, "E", {"S": "32.K98.Q542.6432"}, [])) == "1"
+    assert normal_choice(hand_of(PARTNER, "E", {"S": "32.K92.Q542.6432"}, [])) == "nil"
+
+
 NIL_PARTNER = {"S": "9S 8S 5S 4S TH 8H 6H 4H 2H 6D 4D 5C 3C", "W": "KS JS TS AH QH JH 5H 3H AD QD TD 8D 4C",
                "N": "AS QS 3S 2S 7H KD 7D 5D AC KC 8C 7C 6C", "E": "7S 6S KH 9H JD 9D 3D 2D QC JC TC 9C 2C"}
 

@@ -107,6 +107,15 @@ SPADE_NIL_RISK = (1.5, 1.2, 0.8, 0.55, 0.4, 0.28, 0.18, 0.1, 0.06)
 SIDE_NIL_RISK = (0.85, 0.6, 0.38, 0.2, 0.1, 0.05, 0.02)
 
 
+LOW_GUARD_RISK = 0.25
+LOW_GUARD_FREE = 3
+"""A side suit of three cards or more whose lowest card has more than `LOW_GUARD_FREE` cards
+of the suit below it adds `LOW_GUARD_RISK` for each one past them: those are the leads that
+force the nil to follow with cards that win. In Normal's own play, nils whose lowest card
+of such a suit had 5 cards below held 60% of the time, with 6 or more about 45%, against
+about 82% with 3 or fewer (3,000 arena deals)."""
+
+
 def card_nil_risk(deck: Deck, card: Card) -> float:
     """How dangerous one card is to a nil, by its place in its suit (trumps worst)."""
     place = suit_positions(deck.name)[card.index]
@@ -141,6 +150,9 @@ def nil_risk(deck: Deck, hand: int, must_beat: bool = False, low_club: bool = Fa
                 continue
             base = SIDE_NIL_RISK[place]
             risk += base * (0.6 if under >= 3 else 0.8 if under == 2 else 1.0)
+        if count >= 3:
+            below = popcount(deck.suit_masks[suit]) - 1 - positions[held[-1].index]
+            risk += LOW_GUARD_RISK * max(0, below - LOW_GUARD_FREE)
         if count >= 6:
             risk += 0.25
     if must_beat:
