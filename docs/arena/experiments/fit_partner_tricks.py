@@ -2,7 +2,7 @@
 `game/players/normal/hand_value.py`) on hands an arena saved.
 
 For every side of every hand in which neither partner bid nil, it sums over the two hands
-the count of `estimate_tricks`, the spades up to the fourth and the spades past it, and
+the terms of `partner_terms` (the count, the spades up to the fourth and past it), and
 fits the tricks the side took by least squares. It prints the weights, the spread of the
 tricks around the fit and around the plain count, and the per-hand constant that keeps the
 average equal to the plain count's.
@@ -17,18 +17,11 @@ import sys
 
 import numpy as np
 
-from game.cards import DECKS, SPADES
-from game.players.normal.hand_value import estimate_tricks, popcount
+from game.cards import DECKS, mask_of
+from game.players.normal.hand_value import partner_terms
 from game.records.handlog import read_log
 
 SIDES = (("N", "S"), ("E", "W"))
-
-
-def features(mask: int) -> list[float]:
-    """The count, the spades up to the fourth and the spades past it."""
-    deck = DECKS["standard"]
-    spades = popcount(mask & deck.suit_masks[SPADES])
-    return [estimate_tricks(deck, mask), min(spades, 4), max(0, spades - 4)]
 
 
 def side_rows(paths: list[str]) -> tuple[np.ndarray, np.ndarray]:
@@ -42,8 +35,8 @@ def side_rows(paths: list[str]) -> tuple[np.ndarray, np.ndarray]:
             for side in SIDES:
                 if any(bids[seat].is_nil for seat in side):
                     continue
-                masks = [sum(card.bit for card in hand.deal[seat]) for seat in side]
-                rows.append(np.sum([features(mask) for mask in masks], axis=0))
+                terms = [partner_terms(DECKS["standard"], mask_of(hand.deal[seat])) for seat in side]
+                rows.append(np.sum(terms, axis=0))
                 taken.append(sum(hand.taken[seat] for seat in side))
     return np.array(rows, dtype=float), np.array(taken, dtype=float)
 

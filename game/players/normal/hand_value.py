@@ -94,13 +94,18 @@ average a tenth of a trick above the plain count's, where the arena found fewer 
 fewer bags."""
 
 
+def partner_terms(deck: Deck, hand: int) -> tuple[float, int, int]:
+    """What :data:`PARTNER_TRICKS` weighs: the count, the spades up to the fourth and the spades past it."""
+    spades = popcount(hand & deck.suit_masks[SPADES])
+    return estimate_tricks(deck, hand), min(spades, 4), max(0, spades - 4)
+
+
 def partner_tricks(deck: Deck, hand: int) -> float:
     """The count of :func:`estimate_tricks` weighed for partnership play with the standard
     deck, where length in trumps is worth more than the count says (a hand short in trumps
     sees its side winners ruffed)."""
-    weight, each, past, constant = PARTNER_TRICKS
-    spades = popcount(hand & deck.suit_masks[SPADES])
-    return weight * estimate_tricks(deck, hand) + each * min(spades, 4) + past * max(0, spades - 4) + constant
+    *weights, constant = PARTNER_TRICKS
+    return sum(w * term for w, term in zip(weights, partner_terms(deck, hand), strict=True)) + constant
 
 
 SPADE_NIL_RISK = (1.5, 1.2, 0.8, 0.55, 0.4, 0.28, 0.18, 0.1, 0.06)
