@@ -32,8 +32,10 @@ exchange, which makes most blind nils; a third as often in Solo, when very far b
 BLIND_TEAM_BEHIND = 150
 BLIND_TEAM_CHANCE = 0.2
 """How often a side this far behind bids a number blind, where the rules allow it."""
-SUICIDE_NIL_RISK = 2.6
-"""Suicide: the first partner to bid takes the nil with a hand safer than about half of all hands."""
+SUICIDE_NIL_RISK = 3.0
+"""Suicide: the first partner to bid takes the nil with a hand of under four tricks whose nil
+risk is below this (46% of random hands), or with any hand under one and a half tricks. The
+partner's hand, unseen, is about as likely to be the worse nil."""
 TABLE_SPARE = 4.5
 """The last bidder bids one more when the other bids and its own count leave this many tricks unclaimed."""
 TABLE_CROWDED = 0.5

@@ -185,13 +185,31 @@ class Decision:
         """Cards in hand that should win a trick: the masters (no unseen card of their suit beats them)."""
         return sum(1 for card in cards_of(self.know.hand) if self.is_master(card))
 
+    def sure_trumps(self) -> int:
+        """Trumps in hand that no unseen card beats, nor a card of this trick: each wins
+        whatever trick it is played to."""
+        out = self.know.unseen
+        for _, card in self.trick:
+            out |= card.bit
+        trumps = self.know.hand & self.deck.suit_masks[SPADES]
+        return sum(1 for card in cards_of(trumps) if not self.deck.beaters[card.index] & out)
+
+    def contract_in_trumps(self, need: int) -> bool:
+        """Whether the trumps nothing beats make the rest of the contract whenever they are
+        played, while every other side has made its own: the other tricks are only bags for
+        this side (and bags for them when they take them), so they are ducked as if the
+        contract were made. While another side still needs tricks, taking them may set it."""
+        if not self.rules.bag_penalty or need > self.sure_trumps():
+            return False
+        return all(counted >= contract for contract, counted in map(self.side_need, self.opponent_sides()))
+
     def wants_tricks(self) -> bool:
         """Whether this seat plays to win tricks now, or ducks them."""
         contract, counted = self.side_need(self.my_seats())
         me_failed_nil = self.bid_nil(self.seat) and self.rules.nil_tricks != "partner"
         if contract and self.rules.double_set and counted + 1 >= 2 * contract:
             return False
-        if contract > counted and not me_failed_nil:
+        if contract > counted and not me_failed_nil and not self.contract_in_trumps(contract - counted):
             return True
         if self.set_in_reach():
             return True
