@@ -4,64 +4,43 @@ pair the nil goes to the partner whose hand is clearly the better nil, whichever
 
 from __future__ import annotations
 
-import numpy as np
 import pytest
 
-from game.cards import DECKS, Card, mask_of, parse_hand
+from game.cards import parse_hand
 from game.hand import Hand
 from game.players import decide
 from game.players.expert import ExpertPlayer
-from game.players.simulator import Batch, heuristic_policy, holdings_array
 from game.rules import PRESETS, Rules
-from game.seats import SEATS
 from game.view import seat_view
+from tests.deals import policy_card
 
 PARTNER = PRESETS["partner"].rules
 SUICIDE = PRESETS["suicide"].rules
 
 
-def _policy_card(rules: Rules, holdings: dict[str, str], leader: str, trick: str = "",
-                 bids: tuple[int | None, ...] = (None,) * 4, seed: int = 0) -> str:
-    """The card the heuristic policy plays for the seat to act in a one-deal batch: `holdings`
-    are the cards each seat still holds (in `Deal` notation), `trick` the cards already led to
-    the trick under way (from `leader` on), `bids` the tricks bid by seat (S, W, N, E; 0 nil)."""
-    deck = DECKS[rules.deck]
-    deal = {seat: mask_of(parse_hand(text)) for seat, text in holdings.items()}
-    first = SEATS.index(leader)
-    played = [((first + i) % 4, Card.parse(text).index) for i, text in enumerate(trick.split())]
-    for seat, card in played:
-        deal[SEATS[seat]] |= 1 << card  # the batch takes them from the hands as it records them
-    batch = Batch.start(rules, deck, holdings_array([deal]), leader=first, trick=(), bids=bids,
-                        broken=True, tricks_done=13 - max(len(parse_hand(h)) for h in holdings.values()))
-    for _, card in played:
-        batch.play(np.array([card]))
-    choice = heuristic_policy(batch, batch.legal(), np.random.default_rng(seed))
-    return next(c for c in deck.cards if c.index == int(choice[0])).text
-
-
 def test_policy_in_fourth_seat_beats_the_partners_nil_as_cheaply_as_it_can() -> None:
     holdings = dict(S="A.AT4.5.", W="2.K8.7.", N="3.Q7.6.", E="4.J6.8.")
-    card = _policy_card(PARTNER, holdings, "W", "5H 9H 3H", bids=(3, 3, 0, 3))
+    card = policy_card(PARTNER, holdings, "W", "5H 9H 3H", bids=(3, 3, 0, 3))
     assert card == "TH"
 
 
 def test_policy_second_hand_plays_high_while_the_partners_nil_is_still_to_play() -> None:
     holdings = dict(S="2.K73..", W="3.Q2..", N="4.84..", E="5.J6..")
-    card = _policy_card(PARTNER, holdings, "E", "5H", bids=(3, 3, 0, 3))
+    card = policy_card(PARTNER, holdings, "E", "5H", bids=(3, 3, 0, 3))
     assert card == "KH"
 
 
 def test_policy_leads_above_every_card_the_partners_nil_holds_in_the_suit() -> None:
     """N's nil holds the 8♥ and the bare A♦: the 9♥ is safe for it, the K♦ forces its ace out."""
     holdings = dict(S=".9.K.", W=".T.Q.", N=".8.A.", E=".7.J.")
-    card = _policy_card(PARTNER, holdings, "S", bids=(3, 3, 0, 3))
+    card = policy_card(PARTNER, holdings, "S", bids=(3, 3, 0, 3))
     assert card == "9H"
 
 
 def test_policy_leads_below_the_lowest_card_of_an_opponents_nil_in_its_short_suit() -> None:
     """E's nil holds only K♦ Q♦ in diamonds: the 7♦ forces it over; the 4♣ lets its 3♣ duck."""
     holdings = dict(S="A..7.4", W="K..5.8", N="Q..9.T", E="..KQ.3")
-    card = _policy_card(PARTNER, holdings, "S", bids=(3, 3, 3, 0))
+    card = policy_card(PARTNER, holdings, "S", bids=(3, 3, 3, 0))
     assert card == "7D"
 
 
@@ -69,7 +48,7 @@ def test_policy_keeps_low_cards_when_it_discards_while_an_opponents_nil_is_still
     """W's nil plays after S, who is out of hearts: S throws its ace of diamonds and keeps the
     3♣ to lead under the nil later (its 2♠ would win the trick)."""
     holdings = dict(S="2..AK.3", W="Q.9.T.4", N="3.T.J.5", E="4.7.5.")
-    card = _policy_card(PARTNER, holdings, "E", "8H", bids=(3, 0, 3, 3))
+    card = policy_card(PARTNER, holdings, "E", "8H", bids=(3, 0, 3, 3))
     assert card == "AD"
 
 

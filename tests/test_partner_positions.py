@@ -277,22 +277,9 @@ def test_the_positions_are_real_choices() -> None:
         assert right < legal, spot.why
 
 
-KNOWN_BLUNDERS = {("no-set-for-bag-7", "expert")}
-"""Positions a level still gets wrong: expected to fail until the level is fixed. Expert holds
-eight cards there, beyond its exact endgame, and its playouts take every trick they can, so
-they neither play for a set nor weigh the contract against a bag; with the play's tells
-weighing its deals (West led clubs from length) they value the 4♣ about 2 points above the
-A♣, which perfect play on the same deals puts 18+ points below."""
-
-
 def cases() -> list:
-    params = []
-    for spot, name in zip(SPOTS, spot_ids(), strict=True):
-        for level in ("normal", "expert"):
-            known = (name, level) in KNOWN_BLUNDERS
-            marks = [pytest.mark.xfail(strict=True, reason="a known blunder")] if known else []
-            params.append(pytest.param(spot, level, id=f"{name}-{level}", marks=marks))
-    return params
+    return [pytest.param(spot, level, id=f"{name}-{level}")
+            for spot, name in zip(SPOTS, spot_ids(), strict=True) for level in ("normal", "expert")]
 
 
 @pytest.mark.parametrize(("spot", "level"), cases())

@@ -14,6 +14,7 @@ from game.hand import Hand
 from game.players.simulator import Batch, heuristic_policy, holdings_array, random_policy
 from game.rules import PRESETS, Rules
 from game.seats import SEATS, next_seat
+from tests.deals import policy_card
 
 PARTNER = PRESETS["partner"].rules
 RULE_SETS: dict[str, Rules] = {
@@ -99,3 +100,40 @@ def test_a_batch_started_at_any_point_of_a_hand_allows_what_the_engine_allows(na
             engine_legal = {c.index for c in hand.legal_plays()}
             assert set(np.flatnonzero(batch.legal()[0]).tolist()) == engine_legal
             hand.play(hand.to_act, rng.choice(hand.legal_plays()))
+
+
+MADE = dict(bids=(2, 2, 2, 2), taken=(3, 2, 2, 3))
+"""Ten tricks played (S, W, N, E), both sides past their contracts: the last three are bags."""
+NEEDED = dict(bids=(4, 2, 4, 2), taken=(3, 2, 2, 3))
+"""The same tricks, North–South still needing all three left."""
+
+
+@pytest.mark.parametrize(("contracts", "lead"), [(MADE, "2C"), (NEEDED, "AH")])
+def test_policy_leads_its_lowest_card_once_every_contract_is_made(contracts: dict, lead: str) -> None:
+    holdings = dict(S=".A3..2", W=".QJ..9", N=".T9..8", E=".87..7")
+    assert policy_card(PARTNER, holdings, "S", **contracts) == lead
+
+
+@pytest.mark.parametrize(("contracts", "card"), [(MADE, "8H"), (NEEDED, "KH")])
+def test_policy_plays_the_highest_card_under_the_trick_once_every_contract_is_made(contracts: dict,
+                                                                                    card: str) -> None:
+    holdings = dict(S=".K85..", W=".T9..", N=".74..", E=".62..")
+    assert policy_card(PARTNER, holdings, "W", "9H 4H 2H", **contracts) == card
+
+
+@pytest.mark.parametrize(("contracts", "card"), [(MADE, "KH"), (NEEDED, "QH")])
+def test_policy_wins_with_its_highest_card_when_every_card_wins_a_trick_it_does_not_want(contracts: dict,
+                                                                                           card: str) -> None:
+    holdings = dict(S=".KQ..4", W=".T9..", N=".74..", E=".62..")
+    assert policy_card(PARTNER, holdings, "W", "9H 4H 2H", **contracts) == card
+
+
+def test_policy_still_plays_for_tricks_while_a_bid_is_unknown() -> None:
+    holdings = dict(S=".K85..", W=".T9..", N=".74..", E=".62..")
+    unknown = dict(bids=(2, 2, 2, None), taken=(3, 2, 2, 3))
+    assert policy_card(PARTNER, holdings, "W", "9H 4H 2H", **unknown) == "KH"
+
+
+def test_policy_takes_overtricks_when_they_cost_no_bag_penalty() -> None:
+    holdings = dict(S=".K85..", W=".T9..", N=".74..", E=".62..")
+    assert policy_card(PRESETS["stelmack"].rules, holdings, "W", "9H 4H 2H", **MADE) == "KH"

@@ -163,7 +163,7 @@ class ExpertPlayer:
         deals = sample_deals(knowledge, BLIND_DEALS, self.rng)
         known = seen.bids
         tricks = bid_tricks({**known, self.seat: BLIND_NIL})
-        batch = batch_from_view(view, self.rules, knowledge, deals, 1, tricks)
+        batch = batch_from_view(view, self.rules, knowledge, deals, 1, tricks, stand_in=True)
         batch.run(heuristic_policy, self.np_rng)
         me = SEATS.index(self.seat)
         success = float(np.mean(batch.taken[:, me] == 0))
@@ -196,7 +196,7 @@ class ExpertPlayer:
         for as_nil in (False, True):
             if any(b.is_nil == as_nil for b in options):
                 tricks = bid_tricks(self._playout_bids(known, Bid(0) if as_nil else Bid(3)))
-                batch = batch_from_view(view, self.rules, knowledge, deals, BID_PLAYOUTS, tricks)
+                batch = batch_from_view(view, self.rules, knowledge, deals, BID_PLAYOUTS, tricks, stand_in=True)
                 batch.run(heuristic_policy, self.np_rng)
                 runs[as_nil] = batch
         return runs

@@ -43,8 +43,9 @@ def current_leader(view: Mapping) -> str:
 
 
 def batch_from_view(view: Mapping, rules: Rules, knowledge: Knowledge, deals: Sequence[dict[str, int]],
-                    repeats: int, bids: Sequence[int | None]) -> Batch:
-    """A batch of ``len(deals) × repeats`` playouts standing where the view stands."""
+                    repeats: int, bids: Sequence[int | None], stand_in: bool = False) -> Batch:
+    """A batch of ``len(deals) × repeats`` playouts standing where the view stands (`stand_in`:
+    a bid of `bids` is only tried out, see :meth:`Batch.start`)."""
     holdings = np.repeat(holdings_array(deals), repeats, axis=0)
     return Batch.start(
         rules, knowledge.deck, holdings,
@@ -55,6 +56,7 @@ def batch_from_view(view: Mapping, rules: Rules, knowledge: Knowledge, deals: Se
         broken=view["spades_broken"],
         winners=[SEAT_INDEX[t["winner"]] for t in view["tricks"]],
         bids=bids,
+        stand_in=stand_in,
     )
 
 

@@ -108,6 +108,9 @@ class Batch:
     """(4,) seats whose bid is nil (read by the heuristic policy)."""
     contracts: np.ndarray = field(default_factory=lambda: np.zeros(4, dtype=np.int64))
     """(4,) each seat's numeric bid (0 for nil)."""
+    contracts_final: bool = False
+    """Whether every seat's bid is known and real: a bidder's playouts try its hand under a
+    stand-in bid, and with it nobody can tell when the contracts are settled."""
     noise: np.ndarray | None = None
     """(B, 54) small random preferences a policy may draw once per playout."""
 
@@ -119,10 +122,12 @@ class Batch:
     def start(cls, rules: Rules, deck: Deck, holdings: np.ndarray, *, leader: int,
               trick: Sequence[tuple[int, int]] = (), tricks_done: int = 0,
               taken: Sequence[int] = (0, 0, 0, 0), broken: bool = False,
-              winners: Sequence[int] = (), bids: Sequence[int | None] = (None,) * 4) -> Batch:
+              winners: Sequence[int] = (), bids: Sequence[int | None] = (None,) * 4,
+              stand_in: bool = False) -> Batch:
         """A batch at a public position: `holdings` (B, 4, 54) are the cards still held;
         `leader` led (or leads) the current trick, whose (seat, card index) pairs so far
-        are `trick`; `bids` are each seat's tricks bid (0 for nil, None if unknown)."""
+        are `trick`; `bids` are each seat's tricks bid (0 for nil, None if unknown), and
+        `stand_in` says one of them is only tried out."""
         size = holdings.shape[0]
         arrays = deck_arrays(deck)
         batch = cls(
@@ -136,6 +141,7 @@ class Batch:
             winners=np.full((size, 13), -1, dtype=np.int64),
             nil_seats=np.array([b == 0 for b in bids]),
             contracts=np.array([b or 0 for b in bids], dtype=np.int64),
+            contracts_final=not stand_in and all(b is not None for b in bids),
         )
         batch.winners[:, :len(winners)] = np.array(winners, dtype=np.int64)
         for _, card in trick:
@@ -252,9 +258,10 @@ def _outstanding_top(batch: Batch, arrays: DeckArrays, seat: np.ndarray) -> np.n
     return np.concatenate([tops, np.full((batch.size, 1), 99)], axis=1)
 
 
-ROLE_PLAIN, ROLE_PARTNER_WINS, ROLE_SQUEEZE_NIL, ROLE_UNDER_NIL, ROLE_COVER_NIL, ROLE_RESCUE_NIL, ROLE_NIL = range(7)
+(ROLE_PLAIN, ROLE_PARTNER_WINS, ROLE_DUCK, ROLE_SQUEEZE_NIL, ROLE_UNDER_NIL, ROLE_COVER_NIL, ROLE_RESCUE_NIL,
+ ROLE_NIL) = range(8)
 """What a following seat is about, most pressing last: see :func:`heuristic_policy`."""
-ROLES = 7
+ROLES = 8
 """How many roles there are (the rows of the policy's tables)."""
 VOID_SHED = 12.0
 """Worth, as a card power, of leading a suit the partner's nil is out of: it throws away its
@@ -294,6 +301,8 @@ class _Preferences:
             if_lose[position, ROLE_PLAIN] = low if position == 1 else low - 100
             if_win[position, ROLE_PARTNER_WINS] = low
             if_lose[position, ROLE_PARTNER_WINS] = low
+            if_win[position, ROLE_DUCK] = power - 100
+            if_lose[position, ROLE_DUCK] = power
             if_win[position, ROLE_SQUEEZE_NIL] = low - 100
             if_lose[position, ROLE_SQUEEZE_NIL] = low
             if_win[position, ROLE_UNDER_NIL] = -100 - power
@@ -322,6 +331,24 @@ def _opponent_nil(batch: Batch, nil_alive: np.ndarray, seat: np.ndarray, still_t
             alive &= (opponent - batch.leader) % 4 > batch.position
         found |= alive
     return found
+
+
+def _contracts_settled(batch: Batch) -> np.ndarray:
+    """(B,) whether every side has made its contract or can no longer make it: then the
+    tricks left are only bags, and everyone ducks. Not without a bag penalty (an overtrick
+    is then a point), nor under Moe's bonus for the first tricks, nor while a bid is unknown
+    or only tried out."""
+    rules = batch.rules
+    if not batch.contracts_final or not rules.bag_penalty or rules.moe:
+        return np.zeros(batch.size, dtype=bool)
+    counted = batch.taken if rules.nil_tricks == "partner" else np.where(batch.nil_seats[None, :], 0, batch.taken)
+    contracts = batch.contracts
+    if rules.partners:
+        counted = counted + np.roll(counted, 2, axis=1)
+        contracts = contracts + np.roll(contracts, 2)
+    left = 13 - batch.tricks_done
+    settled = (counted >= contracts[None, :]) | (counted + left < contracts[None, :])
+    return settled.all(axis=1)
 
 
 def _opponent_steps(batch: Batch) -> tuple[int, ...]:
@@ -357,15 +384,20 @@ class _SuitRanges:
         return table[np.arange(table.shape[0]), seat][:, arrays.suit]
 
 
-def _plain_lead(batch: Batch, arrays: DeckArrays, prefs: _Preferences, seat: np.ndarray) -> np.ndarray:
-    """A master if the seat holds one, else a low card of its longest plain suit."""
+def _plain_lead(batch: Batch, arrays: DeckArrays, prefs: _Preferences, seat: np.ndarray,
+                settled: np.ndarray) -> np.ndarray:
+    """A master if the seat holds one, else a low card of its longest plain suit; once every
+    contract is settled, the lowest card."""
+    if settled.all():
+        return np.broadcast_to(prefs.lead_low, (batch.size, N_CARDS))
     rows = np.arange(batch.size)
     tops = _outstanding_top(batch, arrays, seat)
     master = arrays.power[None, :] > tops[:, arrays.suit]
     hand = batch.holdings[rows, seat].astype(np.float32)
     lengths = hand @ arrays.suit_masks[:4].T.astype(np.float32)
     lengths = np.concatenate([lengths, np.zeros((batch.size, 1), dtype=np.float32)], axis=1)
-    return np.where(master, prefs.lead_master, prefs.lead_low + 2 * lengths[:, arrays.suit])
+    score = np.where(master, prefs.lead_master, prefs.lead_low + 2 * lengths[:, arrays.suit])
+    return np.where(settled[:, None], prefs.lead_low, score)
 
 
 def _cover_lead(arrays: DeckArrays, ranges: _SuitRanges, mate: np.ndarray) -> np.ndarray:
@@ -413,15 +445,17 @@ def _nil_lead(batch: Batch, arrays: DeckArrays, prefs: _Preferences, ranges: _Su
 def _lead_scores(batch: Batch, arrays: DeckArrays, prefs: _Preferences, seat: np.ndarray,
                  nil_alive: np.ndarray) -> np.ndarray:
     """(B, 54) the worth of leading each card (see :func:`heuristic_policy`)."""
+    settled = _contracts_settled(batch)
     if not nil_alive.any():
-        return _plain_lead(batch, arrays, prefs, seat)
+        return _plain_lead(batch, arrays, prefs, seat, settled)
     rows = np.arange(batch.size)
     mate = (seat + 2) % 4
     me_nil = nil_alive[rows, seat]
     mate_nil = nil_alive[rows, mate] & batch.rules.partners
     attack = _opponent_nil(batch, nil_alive, seat) & ~me_nil
     plain = ~(attack | mate_nil | me_nil)
-    score = _plain_lead(batch, arrays, prefs, seat) if plain.any() else np.zeros((batch.size, N_CARDS), np.float32)
+    score = (_plain_lead(batch, arrays, prefs, seat, settled) if plain.any()
+             else np.zeros((batch.size, N_CARDS), np.float32))
     ranges = _SuitRanges.of(batch, arrays)
     forcing = np.zeros((batch.size, N_CARDS), dtype=bool)
     if attack.any():
@@ -444,6 +478,7 @@ def _follow_scores(batch: Batch, arrays: DeckArrays, prefs: _Preferences, seat: 
         (arrays.suit[None, :] == batch.led_suit[:, None]) & ~batch.win_trump[:, None] & beats)
     mate_winning = (batch.win_seat == partner) & batch.rules.partners
     role = np.where(mate_winning, ROLE_PARTNER_WINS, ROLE_PLAIN)
+    role = np.where(_contracts_settled(batch), ROLE_DUCK, role)
     if nil_alive.any():
         role = _nil_role(batch, role, seat, nil_alive, mate_winning)
     score = np.where(wins, prefs.if_win[batch.position][role], prefs.if_lose[batch.position][role])
@@ -476,7 +511,9 @@ def heuristic_policy(batch: Batch, legal: np.ndarray, rng: np.random.Generator) 
     Leading: a card no other seat can beat (a master) if it holds one, else a low card of
     its longest plain suit. Following: second hand low, third hand high, fourth hand wins
     as cheaply as it can; nobody overtakes a partner who is winning, and a void seat
-    trumps when that wins.
+    trumps when that wins. Once every side has made its contract or can no longer make it,
+    the tricks left are only bags: everyone leads its lowest card, plays the highest card
+    that loses, and wins, when it must, with its highest.
 
     Around a nil that still holds (the policy sees every hand of its deal, as each
     playout is one deal): the nil bidder ducks with its highest card that does not win,

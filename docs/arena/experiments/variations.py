@@ -12,6 +12,12 @@ class Shade14(ExpertPlayer):
     bid_shade = 14.0
 
 
+class Shade4(ExpertPlayer):
+    """Shades its bids less: gives up to 4 points of simulated worth to bid a trick less (Expert: 8)."""
+
+    bid_shade = 4.0
+
+
 class Nil70(ExpertPlayer):
     """Bids nil only when the nil holds in 70% of its simulated hands, Expert's bar before
     2026-11-26 (Expert: 60%; the variation measured as `Nil60` then)."""
