@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from game.arena import paired
 from game.arena.command import main
 from game.records.handlog import read_log
 from game.rules import PRESETS
@@ -267,3 +268,19 @@ def test_the_report_also_weighs_each_bag_at_its_share_of_the_penalty(capsys):
     text, summary = run_arena(capsys, "--a", "random", "--b", "random", "--deals", "4", "--seed", "3")
     line = next(row for row in text.splitlines() if row.startswith("the same with each bag weighed"))
     assert "[" in line and "]" in line
+
+
+def test_paired_compares_two_runs_of_a_seed_deal_by_deal(capsys, tmp_path):
+    before, after, again = (tmp_path / f"{name}.save" for name in ("before", "after", "again"))
+    _, first = run_arena(capsys, "--deals", "4", "--seed", "8", "--save", str(before))
+    _, second = run_arena(capsys, "--deals", "4", "--seed", "8", "--b", "normal", "--save", str(after))
+    run_arena(capsys, "--deals", "4", "--seed", "8", "--save", str(again))
+    result = paired.compare(str(before), str(after))
+    assert result["units"] == 4
+    assert result["before"]["mean"] == first["margin"]["mean"]
+    assert result["after"]["mean"] == second["margin"]["mean"]
+    assert result["difference"]["mean"] == pytest.approx(second["margin"]["mean"] - first["margin"]["mean"], abs=0.01)
+    same = paired.compare(str(before), str(again))
+    assert same["differing"] == 0 and same["difference"] == {"mean": 0.0, "ci95": [0.0, 0.0]}
+    assert paired.main([str(before), str(after)]) == 0
+    assert "4 deals in both logs" in capsys.readouterr().out
