@@ -277,13 +277,14 @@ def test_the_nil_bidder_sheds_its_highest_card_under_the_winner() -> None:
 
 def test_suicide_one_partner_bids_nil() -> None:
     rules = PRESETS["suicide"].rules
-    # North bid a number first: South takes the nil, whatever its hand.
+    # North bid 5 first: South takes the nil, however strong its hand (a hand worth 5
+    # makes no better nil).
     hand = deal(rules, "W", S="AKQ.A742.A85.A96")
     drive(hand, ["5", "4"])
     assert hand.to_act == "S"
     assert ask(hand) == "nil"
-    # North bid nil first: South bids a number, at least the individual minimum.
-    hand = deal(rules, "W", S="32.7532.6432.543")
+    # North bid nil first: South, no safer nil, bids a number, at least the individual minimum.
+    hand = deal(rules, "W", S="A65.K742.Q85.K96")
     drive(hand, ["nil", "4"])
     answer = ask(hand)
     assert answer != "nil" and int(answer) >= rules.min_individual

@@ -166,6 +166,28 @@ def test_in_suicide_the_first_partner_takes_the_nil_with_a_middling_hand() -> No
     assert normal_choice(hand_of(suicide, "E", {"S": "A85.JT54.A62.T94"}, [])) == "nil"
 
 
+def test_in_suicide_the_second_partner_takes_over_the_nil_with_a_near_certain_one() -> None:
+    # North offered the pair's nil. South holds no card above a 7: its nil (which turns
+    # North's into a number) is far safer than the under-3.0 risk North's offer tells of.
+    # With a queen and two kings South leaves the nil to North and bids a number.
+    suicide = PRESETS["suicide"].rules
+    assert normal_choice(hand_of(suicide, "W", {"S": "32.7532.6432.543"}, ["nil", "4"])) == "nil"
+    assert normal_choice(hand_of(suicide, "W", {"S": "A65.K742.Q85.K96"}, ["nil", "4"])) != "nil"
+
+
+def test_in_suicide_the_second_partner_refuses_a_nil_it_cannot_hold() -> None:
+    # North bid 4, leaving South the nil. With A♠ K♠ and four aces (a nil risk near 6)
+    # South bids a number too, which turns North's 4 into the nil: a 4-bidder's hand
+    # holds a nil now and then, this one never. After North's 5, or with a hand of
+    # middling risk, South takes the nil as before.
+    suicide = PRESETS["suicide"].rules
+    strong = {"S": "AKQ.A742.A85.A96"}
+    refused = normal_choice(hand_of(suicide, "W", strong, ["4", "4"]))
+    assert refused != "nil" and int(refused) >= suicide.min_individual
+    assert normal_choice(hand_of(suicide, "W", strong, ["5", "4"])) == "nil"
+    assert normal_choice(hand_of(suicide, "W", {"S": "A65.K742.Q85.K96"}, ["4", "4"])) == "nil"
+
+
 SURE_TRUMPS = {"S": "AK.A5.T987.T9876", "W": "QJT.QJT9.AKQ.AKQ", "N": "9876.K87.J65.J54",
                "E": "5432.6432.432.32"}
 

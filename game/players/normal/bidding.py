@@ -36,6 +36,15 @@ SUICIDE_NIL_RISK = 3.0
 """Suicide: the first partner to bid takes the nil with a hand of under four tricks whose nil
 risk is below this (46% of random hands), or with any hand under one and a half tricks. The
 partner's hand, unseen, is about as likely to be the worse nil."""
+SUICIDE_TAKE_OVER_RISK = 1.8
+"""Suicide, second partner: a hand of under two tricks with a nil risk below this takes the
+nil the partner offered (its nil turns the partner's into a number): the partner's offer
+only says its risk is under 3.0, and a hand this safe holds about 90% of its nils."""
+SUICIDE_REFUSE_RISK = 4.5
+"""…and a hand with a nil risk above this refuses the nil a partner's low number leaves it
+(:data:`SUICIDE_REFUSE_MATE_BID` or less), bidding a number too, which turns the partner's
+into the nil: such a hand almost never holds one, a low bidder's hand now and then does."""
+SUICIDE_REFUSE_MATE_BID = 4
 TABLE_SPARE = 4.5
 """The last bidder bids one more when the other bids and its own count leave this many tricks unclaimed."""
 TABLE_CROWDED = 0.5
@@ -193,17 +202,23 @@ def _table_count(view: SeatView, tricks: float) -> int:
 
 def _suicide_bid(view: SeatView, tricks: float, count: float, nil_wanted: bool, mate_bid: Bid | None,
                  style: BidStyle) -> str:
-    """One partner must bid nil: the weaker hand takes the nil (by the plain count
-    `tricks`); a number is bid from `count` (see :func:`_number_count`)."""
+    """One partner must bid nil: the first to bid offers to take it with a hand safer for nil
+    than most, the second takes it over with a near-certain nil or refuses it with a hopeless
+    one (a second bid of the same kind changes the first); a number is bid from `count`
+    (see :func:`_number_count`), the weakness of a hand judged by the plain count `tricks`."""
     numbers = [b for b in view.legal_bids if not b.blind and not b.is_nil]
     nil_legal = NIL in view.legal_bids
     minimum = max(1, view.rules.min_individual)
     worth = int(count + style.bid_rounding)
     if mate_bid is not None:
-        if mate_bid.is_nil and numbers:
-            return str(nearest_bid(numbers, max(minimum, worth + _table_count(view, count))))
+        risk = hand_nil_risk(view)
+        number = nearest_bid(numbers, max(minimum, worth + _table_count(view, count))) if numbers else view.legal[0]
+        if mate_bid.is_nil:
+            take_over = nil_legal and tricks < 2.0 and risk < SUICIDE_TAKE_OVER_RISK
+            return str(NIL) if take_over or (nil_legal and not numbers) else str(number)
         # The partner bid a number: a second number would turn it into a nil.
-        return str(NIL) if nil_legal else str(nearest_bid(numbers, worth))
+        refuse = bool(numbers) and risk > SUICIDE_REFUSE_RISK and mate_bid.tricks <= SUICIDE_REFUSE_MATE_BID
+        return str(NIL) if nil_legal and not refuse else str(number)
     # First to bid: the partner must take whichever kind this seat leaves it, so
     # the nil goes to a hand safer for nil than most.
     if nil_legal and (nil_wanted or (tricks < 4.0 and hand_nil_risk(view) < SUICIDE_NIL_RISK) or tricks < 1.5):
