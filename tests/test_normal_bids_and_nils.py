@@ -176,7 +176,7 @@ def test_in_suicide_the_second_partner_takes_over_the_nil_with_a_near_certain_on
 
 
 def test_in_suicide_the_second_partner_refuses_a_nil_it_cannot_hold() -> None:
-    # North bid 4, leaving South the nil. With A♠ K♠ and four aces (a nil risk near 6)
+    # North bid 4, leaving South the nil. With A♠ K♠ Q♠ and the other aces (a nil risk near 6)
     # South bids a number too, which turns North's 4 into the nil: a 4-bidder's hand
     # holds a nil now and then, this one never. After North's 5, or with a hand of
     # middling risk, South takes the nil as before.

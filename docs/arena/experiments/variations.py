@@ -23,3 +23,15 @@ class Nil70(ExpertPlayer):
     2026-11-26 (Expert: 60%; the variation measured as `Nil60` then)."""
 
     nil_safety = 0.7
+
+
+class Nil50(ExpertPlayer):
+    """Bids nil when the nil holds in 50% of its simulated hands and is worth more than a number (Expert: 60%)."""
+
+    nil_safety = 0.5
+
+
+class Nil40(ExpertPlayer):
+    """Bids nil when the nil holds in 40% of its simulated hands and is worth more than a number (Expert: 60%)."""
+
+    nil_safety = 0.4

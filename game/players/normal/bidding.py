@@ -39,7 +39,7 @@ partner's hand, unseen, is about as likely to be the worse nil."""
 SUICIDE_TAKE_OVER_RISK = 1.8
 """Suicide, second partner: a hand of under two tricks with a nil risk below this takes the
 nil the partner offered (its nil turns the partner's into a number): the partner's offer
-only says its risk is under 3.0, and a hand this safe holds about 90% of its nils."""
+only says its risk is under 3.0, and a hand this safe holds 75-95% of its nils against Normal."""
 SUICIDE_REFUSE_RISK = 4.5
 """…and a hand with a nil risk above this refuses the nil a partner's low number leaves it
 (:data:`SUICIDE_REFUSE_MATE_BID` or less), bidding a number too, which turns the partner's
