@@ -18,7 +18,8 @@ from collections import defaultdict
 from game.arena.tally import mean_ci
 from game.records.handlog import read_log
 
-UNIT = re.compile(r"-(deal\d+|game\d+)-t[12]$")
+UNIT = re.compile(r"-(deal\d+|game\d+)-t([12])$")
+"""An arena hand's deal (or game pair) and its table, from the end of its game id."""
 
 
 def margins(path: str) -> dict[str, float]:

@@ -1,6 +1,7 @@
 """Where a duplicate margin comes from: the same cards played by two levels, split by nils.
 
-Each side's cards are played once by each level (the duplicate deal's two tables). For
+Each side's cards are played once by each level (a duplicate deal's two tables, or a hand
+of a game pair, whose two games are dealt alike hand by hand). For
 every such pair it takes the points the first level scored with the cards minus the points
 the second scored, and splits the mean (per deal, as the arena counts the margin) by who
 bid a nil with those cards, into the nils' own ±100 and the rest; it also shows the tricks
@@ -12,16 +13,14 @@ each level bid and took with the cards, nils apart.
 
 from __future__ import annotations
 
-import re
 import sys
 from collections import defaultdict
 from collections.abc import Sequence
 
 import numpy as np
 
+from game.arena.paired import UNIT
 from game.records.handlog import LoggedHand, read_log
-
-UNIT = re.compile(r"-deal(\d+)-t([12])$")
 
 
 def side_row(logged: LoggedHand, side: str) -> tuple[float, float, int, int, bool]:
@@ -37,11 +36,11 @@ def side_row(logged: LoggedHand, side: str) -> tuple[float, float, int, int, boo
 def pairs(path: str, first: str, second: str) -> dict[str, list[tuple]]:
     """For each kind of pair ("nil/num": the first level bid a nil with the cards, the second
     did not, …) the rows (points difference, its nil part, bids and tricks of each level)."""
-    tables: dict[str, dict[str, LoggedHand]] = defaultdict(dict)
+    tables: dict[tuple[str, int], dict[str, LoggedHand]] = defaultdict(dict)
     for logged in read_log(path).hands:
         unit = UNIT.search(logged.game_id)
-        if unit:
-            tables[unit.group(1)][unit.group(2)] = logged
+        if unit:  # a game pair's two tables deal each hand number alike
+            tables[(unit.group(1), logged.number)][unit.group(2)] = logged
     kinds: dict[str, list[tuple]] = defaultdict(list)
     for both in tables.values():
         if len(both) < 2:

@@ -29,7 +29,7 @@ from game.players.search import batch_from_view, bid_tricks
 from game.players.simulator import heuristic_policy
 from game.records.handlog import BidRecord, LoggedHand, play_out, read_log
 from game.seats import SEATS, partner
-from game.view import SeatView, seat_view
+from game.view import seat_view
 
 DEALS = 250
 POOR = 0.2
@@ -44,7 +44,7 @@ def nil_chances(hand: Hand, first: str, rng: random.Random, np_rng: np.random.Ge
     deals = sample_deals(knowledge, DEALS, rng)
     held = []
     for nil_seat in (first, mate):
-        bids = {**SeatView.from_dict(view).bids, first: Bid(3), mate: Bid(3), nil_seat: Bid(0)}
+        bids = {**knowledge.bids, first: Bid(3), mate: Bid(3), nil_seat: Bid(0)}
         batch = batch_from_view(view, knowledge.rules, knowledge, deals, 1, bid_tricks(bids), stand_in=True)
         batch.run(heuristic_policy, np_rng)
         held.append(float(np.mean(batch.taken[:, SEATS.index(nil_seat)] == 0)))
@@ -56,21 +56,20 @@ def side_rows(logged: LoggedHand, level: str, seed: int) -> list[tuple[float, fl
     partner's, and whether the chosen nil held."""
     order = [record.seat for record in logged.bids]
     final = {record.seat: record.final for record in logged.bids}
-    rows = []
-    for side in ("NS", "EW"):
-        if not logged.players[side[0]].split("-", 1)[-1].startswith(level):
-            continue
-        first = next(seat for seat in order if seat in side)
-        chances: list[tuple[float, float]] = []
+    firsts = {next(seat for seat in order if seat in side) for side in ("NS", "EW")
+              if logged.players[side[0]].split("-", 1)[-1].startswith(level)}
+    chances: dict[str, tuple[float, float]] = {}
 
-        def at_bid(hand: Hand, record: BidRecord, first: str = first, chances: list = chances) -> None:
-            if record.seat == first and not chances:
-                chances.append(nil_chances(hand, first, random.Random(seed), np.random.default_rng(seed)))
+    def at_bid(hand: Hand, record: BidRecord) -> None:
+        if record.seat in firsts and record.seat not in chances:
+            chances[record.seat] = nil_chances(hand, record.seat, random.Random(seed), np.random.default_rng(seed))
 
+    if firsts:
         hand = Hand.from_holdings(logged.rules, logged.dealer, logged.deal, number=logged.number,
                                   standings=logged.standings_before())
         play_out(hand, logged.bids, logged.exchanges, [], before_bid=at_bid)
-        own, mate = chances[0]
+    rows = []
+    for first, (own, mate) in chances.items():
         holder = first if final[first].is_nil else partner(first)
         chosen, other = (own, mate) if holder == first else (mate, own)
         rows.append((chosen, other, logged.taken[holder] == 0))
