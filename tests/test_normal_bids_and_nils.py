@@ -159,6 +159,14 @@ def test_no_nil_with_an_honour_beside_one_low_card_of_its_suit() -> None:
     assert normal_choice(hand_of(PARTNER, "E", {"S": "T2.Q54.9874.K543"}, [])) == "nil"
 
 
+def test_three_spades_count_against_a_nil() -> None:
+    # Against Expert, Normal's nils with three spades held 45% of the time, those with two
+    # 64% (412 nils). South's 10♠ 4♠ 2♠ hand (nil risk 1.15) bids a number; the two-spade
+    # hand below carries more risk on the cards (1.24) and still bids nil.
+    assert normal_choice(hand_of(PARTNER, "E", {"S": "T42.8653.9742.J5"}, [])) != "nil"
+    assert normal_choice(hand_of(PARTNER, "E", {"S": "76.QJ3.9842.A873"}, [])) == "nil"
+
+
 def test_in_suicide_the_first_partner_takes_the_nil_with_a_middling_hand() -> None:
     # A♠ 8♠ 5♠ and A♦ 6♦ 2♦: a nil risk of about 2.9, two tricks. Its partner's unseen hand
     # would be a worse nil about half the time, so South, bidding first, takes the nil.

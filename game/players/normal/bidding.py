@@ -13,6 +13,7 @@ from collections.abc import Callable, Iterable
 from typing import Protocol
 
 from game.bids import BLIND_NIL, NIL, Bid
+from game.cards import SPADES
 from game.players.normal.hand_value import estimate_tricks, nil_risk, partner_tricks
 from game.scoring import Standing
 from game.view import SeatView
@@ -22,6 +23,11 @@ BID_ROUNDING = 0.5
 pair takes about a trick more than it counts), which keeps sets rare."""
 NIL_RISK_LIMIT = 1.3
 """The most nil risk (see :func:`nil_risk`) a hand may carry to bid nil."""
+NIL_SPADE_RISK = (0.0, 0.0, 0.0, 0.3, 1.0)
+"""Taken off the nil risk limit for holding 0, 1, 2, 3, and 4 or more spades (outside Suicide,
+whose nil is forced): a strong side attacks a nil through its trumps. Against Expert, Normal's
+nils held 77-80% of the time with 0-1 spades, 64% with 2, 45% with 3 and 18% with 4 (412 nils);
+against Normal, 87% with 2 or 3."""
 NIL_MAX_TRICKS = 2.0
 """A hand expected to take more tricks than this is worth a number, not a nil."""
 BLIND_NIL_BEHIND = 200
@@ -125,6 +131,9 @@ def nil_worth_it(view: SeatView, tricks: float, style: BidStyle) -> bool:
         limit += 0.1 * max(0, min(mate_bid.tricks, 6) - 3)
     if not view.rules.partners:
         limit -= 0.4  # nobody covers
+    if not view.rules.one_nil:
+        spades = (view.hand_mask & view.deck.suit_masks[SPADES]).bit_count()
+        limit -= NIL_SPADE_RISK[min(spades, len(NIL_SPADE_RISK) - 1)]
     return tricks <= style.nil_max_tricks and hand_nil_risk(view) <= limit
 
 
