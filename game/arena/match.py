@@ -174,7 +174,7 @@ def draw_situation(rules: Rules, rng: random.Random) -> tuple[dict[str, Standing
     return standings, number
 
 
-class _Table:
+class Table:
     """The four contestants of one table for one unit."""
 
     def __init__(self, config: MatchConfig, rules: Rules, index: int, table: int) -> None:
@@ -216,22 +216,28 @@ def _scoring_sides(rules: Rules, side: str, table: int) -> list[str]:
     return sorted({side_of(seat, rules.partners) for seat in seats_of_side(side, table)})
 
 
+def duplicate_hand(rules: Rules, seed: int, index: int) -> Hand:
+    """Duplicate deal `index` of the match seeded `seed`, ready to bid: its cards, dealer and
+    score situation are drawn from the seed and the index alone, the same at both tables."""
+    rng = random.Random(f"{seed}:{index}")
+    order = DECKS[rules.deck].shuffled(rng)
+    dealer = rng.choice(SEATS)
+    standings, number = draw_situation(rules, rng)
+    return Hand(rules, dealer, order, number=number, standings=standings)
+
+
 def play_deal(config: MatchConfig, index: int) -> UnitResult:
     """Duplicate deal `index`: the same cards, dealer and score situation at both tables,
     the sides swapped; misdeal calls are off so the cards stay the same."""
     rules = config.rules.replace(misdeal=False)
-    rng = random.Random(f"{config.seed}:{index}")
-    order = DECKS[rules.deck].shuffled(rng)
-    dealer = rng.choice(SEATS)
-    standings, number = draw_situation(rules, rng)
     result = UnitResult(index, {}, {}, {s: Tally() for s in ARENA_SIDES}, {s: 0 for s in ARENA_SIDES})
     totals = dict.fromkeys(ARENA_SIDES, 0)
     weighed_totals = dict.fromkeys(ARENA_SIDES, 0.0)
     share = bag_share(rules)
     unit = f"deal {index + 1}"
     for table in TABLES:
-        players = _Table(config, rules, index, table)
-        hand = Hand(rules, dealer, order, number=number, standings=standings)
+        players = Table(config, rules, index, table)
+        hand = duplicate_hand(rules, config.seed, index)
         try:
             while hand.phase != "done":
                 players.act(hand, hand.apply)
@@ -262,7 +268,7 @@ def play_game_pair(config: MatchConfig, index: int) -> UnitResult:
     hands = 0
     unit = f"game {index + 1}"
     for table in TABLES:
-        players = _Table(config, rules, index, table)
+        players = Table(config, rules, index, table)
         game = Game(rules, seed=seed, variant=config.variant, names=players.player_names(),
                     game_id=config.game_id(f"game{index + 1}", table))
         try:
