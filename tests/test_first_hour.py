@@ -564,7 +564,7 @@ def test_the_scaling_row_changes_the_scaling_and_says_which_is_in_force(app, mon
 
 
 # -- a real hand, through the App ---------------------------------------------------------------------------
-@pytest.mark.parametrize(("seed", "nil"), [(7, "East nil"), (2, "You nil")])
+@pytest.mark.parametrize(("seed", "nil"), [(15, "East nil"), (2, "You nil")])
 def test_in_a_real_hand_the_bids_summary_names_the_nil(tmp_path, monkeypatch, seed, nil):
     app = make_app(tmp_path, seed=seed)
     try:
@@ -587,13 +587,13 @@ def test_in_a_real_hand_the_bids_summary_names_the_nil(tmp_path, monkeypatch, se
 
 
 def test_after_a_real_hand_the_score_says_1_bag(tmp_path, monkeypatch):
-    app = make_app(tmp_path, seed=7)
+    app = make_app(tmp_path, seed=17)
     try:
         app.change_settings(partner_level="normal")  # the seed gives these bags with four Normal players
         frames(app)
         table = start_game(app)
         play_hand_by_mouse(app)
-        assert (table.model.standings["NS"].bags, table.model.standings["EW"].bags) == (1, 3)
+        assert (table.model.standings["NS"].bags, table.model.standings["EW"].bags) == (1, 0)
         assert not any(line.endswith("1 bags") for line in words_on_screen(app, monkeypatch))
         click_widget(app, app.scenes[-1].button)
         wait_for(app, lambda: player_turn(app))
@@ -604,13 +604,13 @@ def test_after_a_real_hand_the_score_says_1_bag(tmp_path, monkeypatch):
         assert isinstance(app.scenes[-1], ScoreScene)
         shown = words_on_screen(app, monkeypatch)
         assert any(line.startswith("Us") and line.endswith("points, 1 bag") for line in shown)
-        assert any(line.startswith("Them") and line.endswith("points, 3 bags") for line in shown)
+        assert any(line.startswith("Them") and line.endswith("points, 0 bags") for line in shown)
         assert not any(line.endswith("1 bags") for line in shown)
     finally:
         app.close()
 
 
-@pytest.mark.parametrize(("seed", "tune"), [(7, "win"), (14, "lose")])
+@pytest.mark.parametrize(("seed", "tune"), [(6, "win"), (14, "lose")])
 def test_a_game_ended_by_play_sounds_its_fanfare_or_jingle(tmp_path, monkeypatch, seed, tune):
     app = make_app(tmp_path, seed=seed)
     try:
