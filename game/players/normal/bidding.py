@@ -219,8 +219,8 @@ def _suicide_bid(view: SeatView, tricks: float, count: float, nil_wanted: bool, 
     nil_legal = NIL in view.legal_bids
     minimum = max(1, view.rules.min_individual)
     worth = int(count + style.bid_rounding)
+    risk = hand_nil_risk(view)
     if mate_bid is not None:
-        risk = hand_nil_risk(view)
         number = nearest_bid(numbers, max(minimum, worth + _table_count(view, count))) if numbers else view.legal[0]
         if mate_bid.is_nil:
             take_over = nil_legal and tricks < 2.0 and risk < SUICIDE_TAKE_OVER_RISK
@@ -230,6 +230,6 @@ def _suicide_bid(view: SeatView, tricks: float, count: float, nil_wanted: bool, 
         return str(NIL) if nil_legal and not refuse else str(number)
     # First to bid: the partner must take whichever kind this seat leaves it, so
     # the nil goes to a hand safer for nil than most.
-    if nil_legal and (nil_wanted or (tricks < 4.0 and hand_nil_risk(view) < SUICIDE_NIL_RISK) or tricks < 1.5):
+    if nil_legal and (nil_wanted or (tricks < 4.0 and risk < SUICIDE_NIL_RISK) or tricks < 1.5):
         return str(NIL)
     return str(nearest_bid(numbers, max(minimum, worth))) if numbers else str(view.legal[0])
