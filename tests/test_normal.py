@@ -218,12 +218,30 @@ CHEAP_WIN = {"W": "KQ.9.AKQJT.AKQJT", "N": "JT5.J86.9876.987", "E": "432.Q5432.5
 SOLO_PLAIN = Rules.parse("mustbeat=0 lowclub=0", base=SOLO)
 
 
-def test_wins_the_trick_its_contract_needs_cheaply() -> None:
-    # Solo: South bid 1 and needs one trick; West's 9♥ wins so far, the 10♥ is enough.
+def test_wins_a_trick_its_contract_needs_cheaply() -> None:
+    # Solo: South bid 3 and needs three tricks; West's 9♥ wins so far, the 10♥ is enough.
+    hand = deal(SOLO_PLAIN, "S", **CHEAP_WIN)
+    drive(hand, ["6", "2", "1", "3"])
+    drive(hand, ["9H", "8H", "5H"])
+    assert ask(hand) == "TH"
+
+
+def test_wins_the_last_trick_its_contract_needs_with_its_highest_card() -> None:
+    # South bid 1: this trick makes its contract, and the A♥ kept could only win a bag later.
+    # The A♥ wins now; the 10♥ kept can still go under the J♥ or the Q♥.
     hand = deal(SOLO_PLAIN, "S", **CHEAP_WIN)
     drive(hand, ["6", "2", "1", "1"])
     drive(hand, ["9H", "8H", "5H"])
-    assert ask(hand) == "TH"
+    assert ask(hand) == "AH"
+
+
+def test_wins_with_its_highest_card_when_its_top_trump_makes_the_rest() -> None:
+    # South bid 2: after this trick its A♠ makes the contract whenever it is played, so the
+    # A♥ wins now rather than later as a bag.
+    hand = deal(SOLO_PLAIN, "S", **CHEAP_WIN)
+    drive(hand, ["6", "2", "1", "2"])
+    drive(hand, ["9H", "8H", "5H"])
+    assert ask(hand) == "AH"
 
 
 def test_ducks_once_the_contract_is_made() -> None:

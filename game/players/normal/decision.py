@@ -185,13 +185,15 @@ class Decision:
         """Cards in hand that should win a trick: the masters (no unseen card of their suit beats them)."""
         return sum(1 for card in cards_of(self.know.hand) if self.is_master(card))
 
-    def sure_trumps(self) -> int:
-        """Trumps in hand that no unseen card beats, nor a card of this trick: each wins
-        whatever trick it is played to."""
+    def sure_trumps(self, besides: Card | None = None) -> int:
+        """Trumps in hand (other than `besides`) that no unseen card beats, nor a card of
+        this trick: each wins whatever trick it is played to."""
         out = self.know.unseen
         for _, card in self.trick:
             out |= card.bit
         trumps = self.know.hand & self.deck.suit_masks[SPADES]
+        if besides is not None:
+            trumps &= ~besides.bit
         return sum(1 for card in cards_of(trumps) if not self.deck.beaters[card.index] & out)
 
     def contract_in_trumps(self, need: int) -> bool:
@@ -218,9 +220,22 @@ class Decision:
         # Made: overtricks are bags. When bags cost nothing they are a point each.
         return not self.rules.bag_penalty
 
-    def set_in_reach(self) -> bool:
-        """Whether some opponent side can still be set by taking a few more tricks."""
-        winners = self.sure_winners()
+    def secure_without(self, card: Card) -> bool:
+        """Whether, once this trick is won, the side's contract needs no more tricks than the
+        master trumps this seat holds besides `card`, with bags to fear and no opponent side
+        within reach of a set."""
+        contract, counted = self.side_need(self.my_seats())
+        need = contract - counted
+        # A high card kept may win one trick more than the masters: while that trick could
+        # still set an opponent, it is kept.
+        if not self.rules.bag_penalty or need < 1 or self.bid_nil(self.seat) or self.set_in_reach(extra=1):
+            return False
+        return need - 1 <= self.sure_trumps(besides=card)
+
+    def set_in_reach(self, extra: int = 0) -> bool:
+        """Whether some opponent side can still be set by taking a few more tricks: the
+        masters in hand, one from the partner, and `extra`."""
+        winners = self.sure_winners() + extra
         for seats in self.opponent_sides():
             contract, counted = self.side_need(seats)
             need = contract - counted

@@ -19,22 +19,32 @@ def follow_to_win(d: Decision) -> Card:
     if not winners:
         return low_card(d, want=True)
     if not d.later:
-        return d.cheapest(winners)
+        return _win_with(d, winners)
     chances = {c: d.hold_chance(c) for c in winners}
     if len(d.trick) == 1:
         # Second hand low, unless a sure winner is there: a master as likely to hold as
         # one worth cashing on the lead, or a safe ruff.
         sure = [c for c in winners if (d.is_master(c) and d.suit(c) == d.led and chances[c] >= CASH)
                 or (d.suit(c) != d.led and chances[c] >= SECOND_HAND)]
-        return d.cheapest(sure) if sure else _give_up(d, winners)
+        return _win_with(d, sure) if sure else _give_up(d, winners)
     good = [c for c in winners if chances[c] >= LIKELY]
     if good:
-        return d.cheapest(good)
+        return _win_with(d, good)
     # Third hand high: make the last player pay for the trick.
     best = max(winners, key=lambda c: (chances[c], -d.power(c)))
     if chances[best] >= LONG_SHOT:
         return best
     return _give_up(d, winners)
+
+
+def _win_with(d: Decision, winners: list[Card]) -> Card:
+    """The card to win with: the cheapest, unless after this trick the master trumps held
+    besides make the rest of the contract (see :meth:`Decision.secure_without`): then the
+    highest (of the suit led, if it follows), as a high card kept would only win a bag
+    later, and a low one can still go under."""
+    following = [c for c in winners if d.suit(c) == d.led]
+    top = d.highest(following or winners)
+    return top if d.secure_without(top) else d.cheapest(winners)
 
 
 def _give_up(d: Decision, winners: list[Card]) -> Card:
