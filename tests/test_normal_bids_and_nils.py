@@ -1,7 +1,8 @@
 """The Normal level's bidding against the table and its play around nils (issue 17): the last
 bidder counts the tricks nobody bid for, the partner of a nil leads what the nil can stay
-under, the nil is covered with a trump that holds, and an opponent's nil is attacked only
-where that does not give away a trick the contract needs."""
+under (not a side suit to a nil left with trumps alone), the nil is covered with a trump that
+holds, a nil throws a trump under a higher one, and an opponent's nil is attacked only where
+that does not give away a trick the contract needs."""
 
 from __future__ import annotations
 
@@ -217,3 +218,32 @@ def test_with_the_contract_in_its_top_trumps_normal_still_plays_for_a_set() -> N
     # may set them, so South wins it with the A♥.
     plays = ["AC", "4C", "2C", "6C", "KC", "5C", "3C", "7C", "QH", "7H", "2H"]
     assert normal_choice(hand_of(PARTNER, "S", SURE_TRUMPS, ["3", "1", "4", "1"], plays)) == "AH"
+
+
+SUICIDE = PRESETS["suicide"].rules
+ONLY_TRUMPS_LEFT = {"N": "JS 8S 5S 4S 3S 2S TH 8H KD JD 8D 5D 5C", "E": "KS AH KH QH 6H 5H 2H QD TD 7D KC JC TC",
+                    "S": "QS TS JH 3H AD 9D 2D AC QC 9C 8C 7C 4C", "W": "AS 9S 7S 6S 9H 7H 4H 6D 4D 3D 6C 3C 2C"}
+
+
+def test_the_partner_of_a_nil_left_with_trumps_alone_does_not_lead_it_a_side_suit() -> None:
+    """From an arena game (Suicide): North's nil has shown out of clubs and hearts, and of
+    the diamonds only two are still out. South led the 9♦, North had to ruff and won the
+    trick. Under the Q♠ it can stay low."""
+    deal = {seat: ".".join("".join(c[0] for c in text.split() if c[1] == suit) for suit in "SHDC")
+            for seat, text in ONLY_TRUMPS_LEFT.items()}
+    plays = "TC AC 6C 5C AD 4D KD TD JH 7H TH AH KC 4C 3C JD KH 3H 4H 8H QD 2D 6D 8D 2H TS 9H 5D"
+    hand = hand_of(SUICIDE, "N", deal, ["4", "4", "nil", "nil"], plays.split())
+    assert hand.to_act == "S"
+    assert normal_choice(hand) == "QS"
+
+
+UNDERRUFF = {"N": "953..86432.86432", "W": "QJ7..AKQJ.AKQJT9", "S": "AKT8.AKQJT9.T9.7", "E": "642.8765432.75.5"}
+
+
+def test_a_nil_out_of_the_suit_led_throws_a_trump_under_a_higher_ruff() -> None:
+    """North bid nil and holds 9♠ 5♠ 3♠ and low cards of the minors. West ruffs South's A♥
+    with the 7♠: North throws the 5♠ under it, as a trump can be thrown away only under a
+    higher one, while its low diamonds and clubs can go under any lead it is out of."""
+    hand = hand_of(PARTNER, "E", UNDERRUFF, ["5", "4", "nil", "2"], ["AH", "7S"])
+    assert hand.to_act == "N"
+    assert normal_choice(hand) == "5S"

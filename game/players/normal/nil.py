@@ -1,6 +1,6 @@
-"""How the Normal player plays around nils: its own (stay under every trick), its
-partner's (win over it, or lead so it can stay low) and the opponents' (lead low into
-it, and keep the trick under it)."""
+"""How the Normal player plays around nils: its own (stay under every trick, throwing a
+trump under a higher one when it can), its partner's (win over it, or lead so it can stay
+low) and the opponents' (lead low into it, and keep the trick under it)."""
 
 from __future__ import annotations
 
@@ -22,7 +22,18 @@ def play_nil(d: Decision) -> Card:
     """This seat bid nil and has taken nothing: stay under every trick."""
     if not d.trick:
         return nil_lead(d)
-    return stay_under(d, lambda c: (d.suit(c) == SPADES, d.power(c)))
+    return _underruff(d) or stay_under(d, lambda c: (d.suit(c) == SPADES, d.power(c)))
+
+
+def _underruff(d: Decision) -> Card | None:
+    """Out of the side suit led, under a trump already played: the highest trump that stays
+    under it. A side card can be thrown under any lead of another suit the nil is out of;
+    a trump only under a higher trump, so the chance is taken."""
+    assert d.best is not None
+    if d.led == SPADES or d.suit(d.best) != SPADES or any(d.suit(c) == d.led for c in d.legal):
+        return None
+    under = [c for c in d.legal if d.suit(c) == SPADES and not d.beats(c, d.best)]
+    return d.highest(under) if under else None
 
 
 def nil_lead(d: Decision) -> Card:
@@ -94,19 +105,22 @@ def cover_lead(d: Decision) -> Card:
 
 def _forces_partner(d: Decision, card: Card) -> float:
     """The chance the partner, following this lead, must take it: it holds only cards of
-    the suit above the lead, or, void in a side suit, only trumps."""
+    the suit above the lead, or, holding no side card at all, only trumps to ruff with."""
     mate = d.mate
     assert mate is not None
     suit = d.suit(card)
     suit_out = d.deck.suit_masks[suit] & d.know.unseen
+    trumps_out = d.know.unseen & d.deck.suit_masks[SPADES]
+    ruffs = 0.0
+    if suit != SPADES:
+        # Only trumps left: the partner must ruff (this covers being void in the suit led).
+        side_out = d.know.unseen & ~trumps_out
+        ruffs = d.p_none(mate, side_out) * (1.0 - d.p_none(mate, trumps_out))
     if d.know.void_in(mate, suit) or not suit_out:
-        if suit == SPADES:
-            return 0.0
-        side_out = d.know.unseen & ~d.deck.suit_masks[SPADES] & ~d.deck.suit_masks[suit]
-        return d.p_none(mate, side_out) * (1.0 - d.p_none(mate, d.know.unseen & d.deck.suit_masks[SPADES]))
+        return ruffs
     higher = d.deck.beaters[card.index] & suit_out
     lower = suit_out & ~higher
-    return (1.0 - d.p_none(mate, higher)) * d.p_none(mate, lower)
+    return (1.0 - d.p_none(mate, higher)) * d.p_none(mate, lower) + ruffs
 
 
 def attack_nil(d: Decision, target: str) -> Card | None:
