@@ -100,22 +100,27 @@ def cover_lead(d: Decision) -> Card:
     """A lead the partner's nil can stay under: the card it is least likely to be forced
     over (it holds higher cards of the suit and none lower, or it must ruff), and among
     those the strongest, so the trick goes to this side."""
-    return min(d.legal, key=lambda c: (round(_forces_partner(d, c), 2), -d.power(c), d.suit(c) == SPADES))
+    ruffs = _only_trumps(d)
+    return min(d.legal, key=lambda c: (round(_forces_partner(d, c, ruffs), 2), -d.power(c), d.suit(c) == SPADES))
 
 
-def _forces_partner(d: Decision, card: Card) -> float:
+def _only_trumps(d: Decision) -> float:
+    """The chance the partner holds trumps and no side card: it must ruff any side suit led."""
+    assert d.mate is not None
+    trumps_out = d.know.unseen & d.deck.suit_masks[SPADES]
+    return d.p_none(d.mate, d.know.unseen & ~trumps_out) * (1.0 - d.p_none(d.mate, trumps_out))
+
+
+def _forces_partner(d: Decision, card: Card, only_trumps: float) -> float:
     """The chance the partner, following this lead, must take it: it holds only cards of
-    the suit above the lead, or, holding no side card at all, only trumps to ruff with."""
+    the suit above the lead, or, holding no side card at all (`only_trumps`, see
+    :func:`_only_trumps`), only trumps to ruff with."""
     mate = d.mate
     assert mate is not None
     suit = d.suit(card)
     suit_out = d.deck.suit_masks[suit] & d.know.unseen
-    trumps_out = d.know.unseen & d.deck.suit_masks[SPADES]
-    ruffs = 0.0
-    if suit != SPADES:
-        # Only trumps left: the partner must ruff (this covers being void in the suit led).
-        side_out = d.know.unseen & ~trumps_out
-        ruffs = d.p_none(mate, side_out) * (1.0 - d.p_none(mate, trumps_out))
+    # Only trumps left: the partner must ruff (this covers being void in the suit led).
+    ruffs = only_trumps if suit != SPADES else 0.0
     if d.know.void_in(mate, suit) or not suit_out:
         return ruffs
     higher = d.deck.beaters[card.index] & suit_out
