@@ -296,8 +296,8 @@ def test_the_nil_bidder_sheds_its_highest_card_under_the_winner() -> None:
 def test_suicide_one_partner_bids_nil() -> None:
     rules = PRESETS["suicide"].rules
     # North bid 5 first: South takes the nil, however strong its hand (a hand worth 5
-    # makes no better nil).
-    hand = deal(rules, "W", S="AKQ.A742.A85.A96")
+    # makes no better nil), unless it holds the A♠ (see test_normal_bids_and_nils).
+    hand = deal(rules, "W", S="KQJ.A742.A85.A96")
     drive(hand, ["5", "4"])
     assert hand.to_act == "S"
     assert ask(hand) == "nil"

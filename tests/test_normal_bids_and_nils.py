@@ -169,10 +169,23 @@ def test_three_spades_count_against_a_nil() -> None:
 
 
 def test_in_suicide_the_first_partner_takes_the_nil_with_a_middling_hand() -> None:
-    # A♠ 8♠ 5♠ and A♦ 6♦ 2♦: a nil risk of about 2.9, two tricks. Its partner's unseen hand
+    # K♠ 8♠ 5♠ and A♦ 6♦ 2♦: a nil risk of about 2.6, two tricks. Its partner's unseen hand
     # would be a worse nil about half the time, so South, bidding first, takes the nil.
     suicide = PRESETS["suicide"].rules
-    assert normal_choice(hand_of(suicide, "E", {"S": "A85.JT54.A62.T94"}, [])) == "nil"
+    assert normal_choice(hand_of(suicide, "E", {"S": "K85.JT54.A62.T94"}, [])) == "nil"
+
+
+def test_in_suicide_the_hand_holding_the_top_trump_never_takes_the_nil() -> None:
+    # The A♠ wins whatever trick it is played to, so a nil holding it always fails; the
+    # partner's nil, whatever its cards, holds now and then. With the A♠ in place of the K♠
+    # above, South bids a number first; bidding second it refuses the nil its partner's 4
+    # leaves it, and it does not take over its partner's nil, however low its other cards.
+    suicide = PRESETS["suicide"].rules
+    doomed = {"S": "A85.JT54.Q62.T94"}
+    assert normal_choice(hand_of(suicide, "E", doomed, [])) != "nil"
+    assert normal_choice(hand_of(suicide, "W", doomed, ["5", "4"])) != "nil"
+    assert normal_choice(hand_of(suicide, "W", {"S": "A32.7532.6432.54"}, ["nil", "4"])) != "nil"
+    assert normal_choice(hand_of(suicide, "W", {"S": "K32.7532.6432.54"}, ["nil", "4"])) == "nil"
 
 
 def test_in_suicide_the_second_partner_takes_over_the_nil_with_a_near_certain_one() -> None:
@@ -185,16 +198,16 @@ def test_in_suicide_the_second_partner_takes_over_the_nil_with_a_near_certain_on
 
 
 def test_in_suicide_the_second_partner_refuses_a_nil_it_cannot_hold() -> None:
-    # North bid 4, leaving South the nil. With A♠ K♠ Q♠ and the other aces (a nil risk near 6)
+    # North bid 4, leaving South the nil. With K♠ Q♠ J♠ and the side aces (a nil risk near 5)
     # South bids a number too, which turns North's 4 into the nil: a 4-bidder's hand
     # holds a nil now and then, this one never. After North's 5, or with a hand of
     # middling risk, South takes the nil as before.
     suicide = PRESETS["suicide"].rules
-    strong = {"S": "AKQ.A742.A85.A96"}
+    strong = {"S": "KQJ.A742.A85.A96"}
     refused = normal_choice(hand_of(suicide, "W", strong, ["4", "4"]))
     assert refused != "nil" and int(refused) >= suicide.min_individual
     assert normal_choice(hand_of(suicide, "W", strong, ["5", "4"])) == "nil"
-    assert normal_choice(hand_of(suicide, "W", {"S": "A65.K742.Q85.K96"}, ["4", "4"])) == "nil"
+    assert normal_choice(hand_of(suicide, "W", {"S": "K65.K742.Q85.A96"}, ["4", "4"])) == "nil"
 
 
 SURE_TRUMPS = {"S": "AK.A5.T987.T9876", "W": "QJT.QJT9.AKQ.AKQ", "N": "9876.K87.J65.J54",
@@ -247,3 +260,13 @@ def test_a_nil_out_of_the_suit_led_throws_a_trump_under_a_higher_ruff() -> None:
     hand = hand_of(PARTNER, "E", UNDERRUFF, ["5", "4", "nil", "2"], ["AH", "7S"])
     assert hand.to_act == "N"
     assert normal_choice(hand) == "5S"
+
+
+def test_a_nil_holding_the_top_trump_takes_a_trick_from_the_opponents_with_it() -> None:
+    """North bid nil with the A♠, which wins whatever trick it is played to: the nil is lost
+    whatever North does. West ruffs South's A♥ with the 7♠, and North, out of hearts,
+    overruffs with the A♠: the trick it must take one day is one won back from West."""
+    deal = dict(UNDERRUFF, N="A53..86432.86432", S="KT98.AKQJT9.T9.7")
+    hand = hand_of(PARTNER, "E", deal, ["5", "4", "nil", "2"], ["AH", "7S"])
+    assert hand.to_act == "N"
+    assert normal_choice(hand) == "AS"

@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterable
 from typing import Protocol
 
 from game.bids import BLIND_NIL, NIL, Bid
-from game.cards import SPADES
+from game.cards import SPADES, cards_of
 from game.players.normal.hand_value import estimate_tricks, nil_risk, partner_tricks
 from game.scoring import Standing
 from game.view import SeatView
@@ -78,6 +78,13 @@ def nearest_bid(numbers: Iterable[Bid], ideal: int) -> Bid:
 def hand_nil_risk(view: SeatView) -> float:
     """The nil risk of this seat's hand under the rules in force."""
     return nil_risk(view.deck, view.hand_mask, view.rules.must_beat, view.rules.low_club)
+
+
+def holds_top_trump(view: SeatView) -> bool:
+    """Whether the hand holds the deck's highest trump, which wins whatever trick it is
+    played to: a nil with it always fails."""
+    trumps = view.deck.suit_masks[SPADES]
+    return any(not view.deck.beaters[card.index] & trumps for card in cards_of(view.hand_mask & trumps))
 
 
 def blind_choice(view: SeatView, chance: Chance) -> str:
@@ -213,23 +220,26 @@ def _suicide_bid(view: SeatView, tricks: float, count: float, nil_wanted: bool, 
                  style: BidStyle) -> str:
     """One partner must bid nil: the first to bid offers to take it with a hand safer for nil
     than most, the second takes it over with a near-certain nil or refuses it with a hopeless
-    one (a second bid of the same kind changes the first); a number is bid from `count`
+    one (a second bid of the same kind changes the first), and a hand holding the top trump
+    leaves the nil to its partner whatever it holds; a number is bid from `count`
     (see :func:`_number_count`), the weakness of a hand judged by the plain count `tricks`."""
     numbers = [b for b in view.legal_bids if not b.blind and not b.is_nil]
     nil_legal = NIL in view.legal_bids
     minimum = max(1, view.rules.min_individual)
     worth = int(count + style.bid_rounding)
     risk = hand_nil_risk(view)
+    doomed = holds_top_trump(view)
     if mate_bid is not None:
         number = nearest_bid(numbers, max(minimum, worth + _table_count(view, count))) if numbers else view.legal[0]
         if mate_bid.is_nil:
-            take_over = nil_legal and tricks < 2.0 and risk < SUICIDE_TAKE_OVER_RISK
+            take_over = nil_legal and tricks < 2.0 and risk < SUICIDE_TAKE_OVER_RISK and not doomed
             return str(NIL) if take_over or (nil_legal and not numbers) else str(number)
         # The partner bid a number: a second number would turn it into a nil.
-        refuse = bool(numbers) and risk > SUICIDE_REFUSE_RISK and mate_bid.tricks <= SUICIDE_REFUSE_MATE_BID
+        hopeless = risk > SUICIDE_REFUSE_RISK and mate_bid.tricks <= SUICIDE_REFUSE_MATE_BID
+        refuse = bool(numbers) and (doomed or hopeless)
         return str(NIL) if nil_legal and not refuse else str(number)
     # First to bid: the partner must take whichever kind this seat leaves it, so
     # the nil goes to a hand safer for nil than most.
-    if nil_legal and (nil_wanted or (tricks < 4.0 and risk < SUICIDE_NIL_RISK) or tricks < 1.5):
+    if nil_legal and not doomed and (nil_wanted or (tricks < 4.0 and risk < SUICIDE_NIL_RISK) or tricks < 1.5):
         return str(NIL)
     return str(nearest_bid(numbers, max(minimum, worth))) if numbers else str(view.legal[0])

@@ -20,9 +20,23 @@ FORCED_GIVING_A_TRICK = 0.25
 
 def play_nil(d: Decision) -> Card:
     """This seat bid nil and has taken nothing: stay under every trick."""
+    lost = _lost_nil_trump(d)
+    if lost is not None:
+        return lost
     if not d.trick:
         return nil_lead(d)
     return _underruff(d) or stay_under(d, lambda c: (d.suit(c) == SPADES, d.power(c)))
+
+
+def _lost_nil_trump(d: Decision) -> Card | None:
+    """A trump nothing unseen beats wins whatever trick it is played to, so the nil holding
+    it is lost: it takes the first trick it can from an opponent, and the partner stops
+    covering a nil that cannot hold. (A clean nil leads only to the first trick.)"""
+    masters = [c for c in d.legal if d.suit(c) == SPADES and d.is_master(c)]
+    if not d.trick or not masters:
+        return None
+    card = d.highest(masters)
+    return card if d.best_seat != d.mate and d.beats(card, d.best) else None
 
 
 def _underruff(d: Decision) -> Card | None:
