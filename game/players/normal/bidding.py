@@ -83,8 +83,8 @@ def hand_nil_risk(view: SeatView) -> float:
 def holds_top_trump(view: SeatView) -> bool:
     """Whether the hand holds the deck's highest trump, which wins whatever trick it is
     played to: a nil with it always fails."""
-    trumps = view.deck.suit_masks[SPADES]
-    return any(not view.deck.beaters[card.index] & trumps for card in cards_of(view.hand_mask & trumps))
+    trumps = view.hand_mask & view.deck.suit_masks[SPADES]
+    return any(not view.deck.beaters[card.index] for card in cards_of(trumps))
 
 
 def blind_choice(view: SeatView, chance: Chance) -> str:

@@ -1,6 +1,7 @@
 """How the Normal player plays around nils: its own (stay under every trick, throwing a
-trump under a higher one when it can), its partner's (win over it, or lead so it can stay
-low) and the opponents' (lead low into it, and keep the trick under it)."""
+trump under a higher one when it can, unless a master trump makes it lost), its partner's
+(win over it, or lead so it can stay low) and the opponents' (lead low into it, and keep
+the trick under it)."""
 
 from __future__ import annotations
 
