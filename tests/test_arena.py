@@ -6,8 +6,10 @@ import json
 import os
 import random
 import re
+import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -181,6 +183,53 @@ def test_a_worker_process_that_dies_ends_the_arena_with_a_message_not_a_hang():
                            "--deals", "2", "--jobs", "2"], cwd=ROOT, capture_output=True, text=True, timeout=60)
     assert done.returncode == 1
     assert "a worker process ended unexpectedly" in done.stderr
+
+
+PROC = Path("/proc")
+
+
+def _children(pid: int) -> set[int]:
+    """The processes `pid` started that are still running (not ended, not zombies), from /proc."""
+    found = set()
+    for stat in PROC.glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except (OSError, IndexError):
+            continue  # ended while being read
+        if int(fields[1]) == pid and fields[0] != "Z":
+            found.add(int(stat.parent.name))
+    return found
+
+
+def _running(pid: int) -> bool:
+    try:
+        return (PROC / str(pid) / "stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
+    except (OSError, IndexError):
+        return False
+
+
+@pytest.mark.skipif(not (PROC / "self" / "stat").exists(), reason="finds the worker processes in /proc (Linux)")
+def test_an_arena_killed_mid_match_leaves_no_worker_playing_on():
+    arena = subprocess.Popen([sys.executable, "-m", "game.arena", "--a", "normal", "--b", "normal",
+                              "--deals", "100000", "--jobs", "2"], cwd=ROOT, stdout=subprocess.DEVNULL,
+                             stderr=subprocess.DEVNULL)
+    try:
+        deadline = time.monotonic() + 60
+        while len(workers := _children(arena.pid)) < 2 and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert len(workers) >= 2, "the arena started no workers"
+        time.sleep(3)  # the workers are deep in their shares of the deals
+        assert all(_running(pid) for pid in workers)
+    finally:
+        arena.kill()
+        arena.wait()
+    deadline = time.monotonic() + 20
+    while any(_running(pid) for pid in workers) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    left = [pid for pid in workers if _running(pid)]
+    for pid in left:
+        os.kill(pid, signal.SIGKILL)
+    assert not left, "workers played on after the arena was killed"
 
 
 def test_save_appends_every_hand_in_deal_order_and_the_log_reads_back(capsys, tmp_path):

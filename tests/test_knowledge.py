@@ -470,6 +470,40 @@ def test_a_high_bidder_holds_more_winners_when_bids_weigh_the_sample() -> None:
     assert mean_winners(leaning) > mean_winners(plain) + 1
 
 
+def test_a_suicide_first_bidders_number_says_its_hand_is_a_poor_nil() -> None:
+    """South bid first for its side and chose 4 where nil was open to it: North, to bid next,
+    should find the dangerous cards of a nil (the A♠ above all) with South more often."""
+    hand = deal(PRESETS["suicide"].rules, N="Q2.Q8765.9876.65")
+    hand.apply("S", "4")
+    hand.apply("W", "nil")
+    knowledge = knowledge_of(hand, "N")
+    plain = sample_deals(knowledge, 800, random.Random(3), weigh_bids=False)
+    leaning = sample_deals(knowledge, 800, random.Random(3), weigh_bids=True)
+    assert share_with(knowledge, "S", "AS", leaning) > share_with(knowledge, "S", "AS", plain) + 0.15
+
+
+def test_a_suicide_nil_chosen_over_a_number_says_less_than_a_nil_bid_freely() -> None:
+    """In Suicide one partner must nil, so nils come from worse hands than a nil of Partner
+    Spades: a Suicide first bidder's nil leaves the K♠ with it more often than a Partner nil
+    does, though less often than no bid at all."""
+    shares = {}
+    for variant in ("partner", "suicide"):
+        hand = deal(PRESETS[variant].rules, N="Q2.Q8765.9876.65")
+        if "look" in hand.legal_choices("S"):
+            hand.apply("S", "look")
+        hand.apply("S", "nil")
+        knowledge = knowledge_of(hand, "N")
+        shares[variant] = share_with(knowledge, "S", "KS", sample_deals(knowledge, 800, random.Random(4)))
+        plain = share_with(knowledge, "S", "KS", sample_deals(knowledge, 800, random.Random(4), weigh_bids=False))
+    assert shares["partner"] + 0.05 < shares["suicide"] < plain - 0.05
+
+
+def share_with(knowledge: Knowledge, seat: str, card: str, samples: list[dict[str, int]]) -> float:
+    """The share of `samples` that give `card` to `seat`."""
+    bit = mask_of(cards(card))
+    return sum(bool(sampled[seat] & bit) for sampled in samples) / len(samples)
+
+
 def test_blind_bids_say_nothing_about_the_cards() -> None:
     hand = Hand.shuffled(PARTNER, "E", random.Random(6))
     hand.apply("S", "look")

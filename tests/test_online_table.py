@@ -8,9 +8,16 @@ import time
 from collections.abc import Callable
 
 from game.cards import Card
+from game.events import Event, HandScored, from_dict
+from game.game import Game
+from game.players import RandomPlayer, decide
+from game.rules import PRESETS
+from game.seats import SEATS
+from game.view import seat_view
 from net.client import NetClient
+from net.protocol import event_for
 from scenes.table.model import Hidden, TableModel
-from scenes.table.online import OnlineTableController
+from scenes.table.online import OnlineTableController, WatchedModel
 from tests.netserver import running_server
 
 PARTNERS = {"S": "human", "W": "computer", "N": "human", "E": "computer"}
@@ -152,3 +159,18 @@ def test_the_names_at_the_table_follow_who_sits_down() -> None:
         finally:
             ann.close()
             bo.close()
+
+
+def test_a_watchers_south_fan_is_never_face_up_while_the_cards_are_dealt_and_played() -> None:
+    """Each event of a hand as a spectator is told it (South's dealt cards hidden): South's fan,
+    empty before its first card comes and after its last is played, is never taken as looked at."""
+    events: list[Event] = []
+    game = Game(PRESETS["partner"].rules, seed=7, listeners=[events.append])
+    players = {seat: RandomPlayer(seat, {}, 7, steady_bid=3) for seat in SEATS}
+    while not any(isinstance(event, HandScored) for event in events):
+        seat = game.to_act
+        game.apply(seat, decide(players[seat], seat_view(game.hand, seat)))
+    model = WatchedModel.of_game(game)
+    for event in events:
+        model.apply(from_dict(event_for(event, None)))
+        assert not model.south_looked, f"South's fan face up for a watcher after {event}"

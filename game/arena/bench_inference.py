@@ -16,6 +16,10 @@ mean share itself, then their averages over the decision points with a 95% inter
 (early 1–4, mid 5–8, late 9–13), and the new weighting's gain over the old one (the same
 decision points and random numbers: a paired difference). The decision points of one hand are
 not independent, so the intervals are a little narrow. A benchmark, not a test.
+
+With ``--bids`` it measures at the bid decisions instead (every bid after the first, by a seat
+that has looked: what the bids so far say of the hands), in one row, ``bidding``; there is no
+play yet, so ``bids+play`` equals ``bids`` there.
 """
 
 from __future__ import annotations
@@ -42,9 +46,10 @@ METHODS: dict[str, dict[str, bool]] = {
 }
 """The weightings compared, as keyword arguments of `sample_deals`."""
 OLD, NEW = "bids", "bids+play"
-PHASES: tuple[tuple[str, range], ...] = (("early 1-4", range(1, 5)), ("mid 5-8", range(5, 9)),
-                                         ("late 9-13", range(9, 14)), ("all", range(1, 14)))
-"""The rows of the report: trick numbers."""
+PHASES: tuple[tuple[str, range], ...] = (("bidding", range(0, 1)), ("early 1-4", range(1, 5)),
+                                         ("mid 5-8", range(5, 9)), ("late 9-13", range(9, 14)),
+                                         ("all", range(1, 14)))
+"""The rows of the report: trick numbers (0 for the bid decisions of ``--bids``)."""
 Z95 = 1.96
 """Normal quantile of a two-sided 95% interval."""
 
@@ -89,8 +94,10 @@ def placement(knowledge: Knowledge, truth: Mapping[str, int], samples: Sequence[
     return statistics.fmean(logs), statistics.fmean(shares)
 
 
-def decision_points(levels: Sequence[str], rules_id: str, hands: int, samples: int, seed: int) -> Iterator[Point]:
-    """Play `hands` hands (levels[0] sits N/S, levels[1] E/W) and measure every card decision."""
+def decision_points(levels: Sequence[str], rules_id: str, hands: int, samples: int, seed: int,
+                    at_bids: bool = False) -> Iterator[Point]:
+    """Play `hands` hands (levels[0] sits N/S, levels[1] E/W) and measure every card decision (every
+    bid decision after the first, `at_bids`)."""
     rules = PRESETS[rules_id].rules
     for number in range(hands):
         rng = random.Random(f"{seed}:{number}")
@@ -100,7 +107,8 @@ def decision_points(levels: Sequence[str], rules_id: str, hands: int, samples: i
         while hand.phase not in ("done", "misdealt"):
             seat = hand.to_act
             view = seat_view(hand, seat)
-            if hand.phase == "play":
+            asked = hand.phase == "bid" and view["bids"] and view["hand"] if at_bids else hand.phase == "play"
+            if asked:
                 point = measure(view, {s: hand.holding_mask(s) for s in SEATS}, samples, f"{seed}:{number}:{seat}")
                 if point is not None:
                     yield point
@@ -110,10 +118,11 @@ def decision_points(levels: Sequence[str], rules_id: str, hands: int, samples: i
 def measure(view: dict, truth: Mapping[str, int], samples: int, key: str) -> Point | None:
     """One decision point: every method samples from the same view with the same random numbers."""
     knowledge = Knowledge.from_view(view)
-    trick = len(view["tricks"]) + 1
+    trick = len(view["tricks"]) + 1 if view["phase"] == "play" else 0
+    moment = len(view["trick"]) if trick else len(view["bids"])
     scores = {}
     for name, options in METHODS.items():
-        deals = sample_deals(knowledge, samples, random.Random(f"{key}:{trick}:{len(view['trick'])}"), **options)
+        deals = sample_deals(knowledge, samples, random.Random(f"{key}:{trick}:{moment}"), **options)
         found = placement(knowledge, truth, deals)
         if found is None:
             return None
@@ -154,10 +163,12 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--rules", default="partner", choices=sorted(PRESETS), help="rules preset (default partner)")
     parser.add_argument("--samples", type=int, default=100, help="deals sampled per method and decision (default 100)")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--bids", action="store_true", help="measure at the bid decisions instead of the cards")
     args = parser.parse_args(argv)
-    points = list(decision_points(args.levels, args.rules, args.hands, args.samples, args.seed))
+    points = list(decision_points(args.levels, args.rules, args.hands, args.samples, args.seed, args.bids))
     print(f"{args.hands} hands, {args.rules}, {args.levels[0]} (N/S) against {args.levels[1]} (E/W), "
-          f"{args.samples} deals per method and decision, seed {args.seed}\n")
+          f"{args.samples} deals per method and decision, seed {args.seed}"
+          f"{', at the bids' if args.bids else ''}\n")
     print("\n".join(report(points)))
 
 

@@ -74,6 +74,7 @@ import json
 import multiprocessing
 import os
 import sys
+import threading
 import time
 from collections.abc import Iterable, Iterator
 from concurrent.futures import ProcessPoolExecutor
@@ -150,10 +151,27 @@ def run_units(config: MatchConfig, count: int, jobs: int) -> Iterator[UnitResult
         return
     # "spawn" starts clean workers on every platform; each starts its own bot processes (the
     # checks' ones here are not needed). A worker that dies (killed from outside) breaks the
-    # pool: BrokenProcessPool, never a wait.
+    # pool: BrokenProcessPool, never a wait. An arena that dies takes its workers with it.
     close_bot_hosts()
-    with ProcessPoolExecutor(min(jobs, count), mp_context=multiprocessing.get_context("spawn")) as pool:
+    with ProcessPoolExecutor(min(jobs, count), mp_context=multiprocessing.get_context("spawn"),
+                             initializer=end_with_parent) as pool:
         yield from pool.map(play_unit, tasks, chunksize=max(1, count // (jobs * 8)))
+
+
+def end_with_parent() -> None:
+    """In a worker: end this process as soon as the arena that started it is gone. A worker busy
+    with its share of deals would otherwise play on (for an hour, with Expert) after the arena
+    was killed, and only notice when it tried to hand back the results. (Its bot processes end
+    with it: they end when their pipe closes.)"""
+    parent = multiprocessing.parent_process()
+    if parent is None:
+        return
+
+    def watch() -> None:
+        parent.join()
+        os._exit(1)
+
+    threading.Thread(target=watch, name="end-with-parent", daemon=True).start()
 
 
 class Progress:

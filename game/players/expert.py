@@ -119,11 +119,13 @@ class BidWorths:
 class ExpertPlayer:
     """The strongest level: searches sampled deals for every bid and card (see module docs).
 
-    A subclass may set its own `bid_shade` or `nil_safety` (the arena tries variations
-    that way: ``docs/arena/experiments/variations.py``)."""
+    A subclass may set its own `bid_shade`, `nil_safety` or `endgame_effort` (the arena tries
+    variations that way: ``docs/arena/experiments/variations.py``; the whole-game tests search
+    lighter endings to stay quick)."""
 
     bid_shade: float = BID_SHADE
     nil_safety: float = NIL_SAFETY
+    endgame_effort: int = ENDGAME_EFFORT
 
     def __init__(self, seat: str, rules: Mapping, seed: int = 0, budget: int = PLAY_BUDGET,
                  time_limit: float | None = None) -> None:
@@ -391,7 +393,7 @@ class ExpertPlayer:
         deadline = None if self.time_limit is None else started + self.time_limit
         if len(seen.hand) <= ENDGAME_CARDS:
             deals = sample_deals(knowledge, ENDGAME_DEALS, self.rng, weigh_bids=True)
-            solved = self.endgame_worths(view, deals, deadline)
+            solved = self.endgame_worths(view, deals, deadline, self.endgame_effort)
             if solved is not None:
                 return solved
         deal_count = min(MAX_PLAY_DEALS, max(MIN_PLAY_DEALS, self.budget // len(legal)))

@@ -571,6 +571,17 @@ _NIL_LONG_SPADE = 0.6
 _NIL_SIDE = ((1.2, 1.2), (0.8, 0.35), (0.4, 0.15))
 """Ace, king, queen of a side suit: (danger in a suit of two or fewer, in a longer one)."""
 
+NIL_CHOICE_SLOPE = 1.5
+NIL_CHOICE_FIRST = 3.2
+NIL_CHOICE_SECOND = 4.2
+"""How a Suicide bidder chooses between the nil and a number by its hand's nil danger: the number
+at even odds at the midpoint (the first of a pair to bid, the second after its partner's
+number), the odds e-fold every 1/slope of danger. Fitted by likelihood on Suicide's bids in
+arena hands (`docs/benchmarks.md`): first bids (822 each) Expert slope 1.1, midpoint 3.15,
+Normal 2.1, 3.25; second bids after a number (476, 457) Expert 1.2, 3.7, Normal 1.6, 4.9. A nil
+"bid with chance e^-danger", as other nils are read, is far too sharp at both ends: a fifth
+of Expert's first nils have a danger over 3."""
+
 _SUIT_FIGURES: dict[tuple[str, int], dict[int, tuple[int, float, float]]] = {}
 
 
@@ -630,8 +641,13 @@ class BidModel:
     A nil: ``-strength × danger``. A number n: a Gaussian of the gap between the
     hand's winners and n (spread :data:`SPREAD`), not counted on the side where
     the bid may have been forced by a limit (`open_below`: the bid was the least
-    allowed, so the hand may be weaker; `open_above`: the most allowed).
-    `strength` is lower when the rules may have changed the bid (one partner nil).
+    allowed, so the hand may be weaker; `open_above`: the most allowed). A seat
+    that chose between a nil and a number (Suicide, where one partner must nil: the first
+    of the pair to bid, and the second after its partner's number) says more by that
+    choice than by the number: it bids the number with chance ``1 / (1 + e^(-NIL_CHOICE_SLOPE
+    × (danger - nil_midpoint)))`` and the nil with the rest, in place of the nil's
+    ``-danger`` (`nil_midpoint` None: no such choice). `strength` is lower when the rules
+    may have changed the bid (one partner nil).
     """
 
     nil: bool
@@ -639,15 +655,21 @@ class BidModel:
     open_below: bool = False
     open_above: bool = False
     strength: float = 1.0
+    nil_midpoint: float | None = None
 
     def log_likelihood(self, deck: Deck, dealt: int) -> float:
         wins, danger = hand_figures(deck, dealt)
+        chose = self.nil_midpoint is not None
+        leaning = NIL_CHOICE_SLOPE * (danger - self.nil_midpoint) if chose else 0.0  # log-odds of a number
         if self.nil:
-            return -self.strength * danger
+            return -self.strength * (math.log1p(math.exp(leaning)) if chose else danger)
         gap = wins - self.tricks
-        if (gap < 0 and self.open_below) or (gap > 0 and self.open_above):
-            return 0.0
-        return -self.strength * gap * gap / (2 * SPREAD * SPREAD)
+        fit = 0.0
+        if not ((gap < 0 and self.open_below) or (gap > 0 and self.open_above)):
+            fit = -gap * gap / (2 * SPREAD * SPREAD)
+        if chose:
+            fit -= math.log1p(math.exp(-leaning))
+        return self.strength * fit
 
 
 def bid_models(knowledge: Knowledge) -> dict[str, BidModel]:
@@ -684,19 +706,26 @@ def _bid_model(rules: Rules, bid: Bid, earlier_mate_bid: Bid | None, mate_bid_ma
     `earlier_mate_bid` is its partner's bid when the partner bid first (it may have
     forced or limited this one); `mate_bid_made` whether the partner has bid at all."""
     strength = 1.0
-    if rules.one_nil and rules.partners and mate_bid_made and earlier_mate_bid is None:
+    one_nil = rules.one_nil and rules.partners
+    if one_nil and mate_bid_made and earlier_mate_bid is None:
         strength = 0.5  # the later partner's bid may have overridden this one
+    midpoint = None
+    if one_nil and earlier_mate_bid is None:
+        midpoint = NIL_CHOICE_FIRST
+    elif one_nil and not earlier_mate_bid.is_nil:
+        midpoint = NIL_CHOICE_SECOND
     if bid.is_nil:
         if taken:
             return None
         if rules.partners and not rules.nil and earlier_mate_bid is not None and earlier_mate_bid.is_nil:
             return None  # team nil only: the partner's nil forced this one
-        return BidModel(True, strength=strength)
+        return BidModel(True, strength=strength, nil_midpoint=midpoint)
     low, high = max(1, rules.min_individual), rules.max_individual
     if earlier_mate_bid is not None and rules.partners:
         low = max(low, rules.min_team - earlier_mate_bid.tricks)
         high = min(high, rules.max_team - earlier_mate_bid.tricks)
-    return BidModel(False, bid.tricks, bid.tricks <= low, bid.tricks >= high, strength)
+    return BidModel(False, bid.tricks, bid.tricks <= low, bid.tricks >= high, strength,
+                    midpoint if earlier_mate_bid is None else None)
 
 
 def bid_log_likelihood(knowledge: Knowledge, deal: Mapping[str, int]) -> float:

@@ -47,11 +47,13 @@ class Connection(Protocol):
 
 class WatchedModel(TableModel):
     """The table as a spectator sees it: South's cards are not told (only how many), so the fan
-    stays face down whatever South bids, until the hand is shown at its end."""
+    stays face down whatever South bids, until the hand is shown at its end. An empty fan (before
+    the deal, after the last trick) is not a looked-at one either."""
 
     def apply(self, event: Event) -> None:
         super().apply(event)
-        self.south_looked = not any(isinstance(card, Hidden) for card in self.holdings["S"])
+        south = self.holdings["S"]
+        self.south_looked = bool(south) and not any(isinstance(card, Hidden) for card in south)
 
 
 @dataclass(frozen=True)
