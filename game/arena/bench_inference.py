@@ -107,7 +107,10 @@ def decision_points(levels: Sequence[str], rules_id: str, hands: int, samples: i
         while hand.phase not in ("done", "misdealt"):
             seat = hand.to_act
             view = seat_view(hand, seat)
-            asked = hand.phase == "bid" and view["bids"] and view["hand"] if at_bids else hand.phase == "play"
+            if at_bids:
+                asked = hand.phase == "bid" and bool(view["bids"]) and bool(view["hand"])
+            else:
+                asked = hand.phase == "play"
             if asked:
                 point = measure(view, {s: hand.holding_mask(s) for s in SEATS}, samples, f"{seed}:{number}:{seat}")
                 if point is not None:
