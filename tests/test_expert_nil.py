@@ -1,17 +1,22 @@
 """Play and bids around nils: the playout policy covers a partner's nil and attacks an
-opponent's, Expert beats its partner's nil in fourth seat, and under Suicide's one nil per
-pair the nil goes to the partner whose hand is clearly the better nil, whichever bids first."""
+opponent's, Expert beats its partner's nil in fourth seat, a live nil stays under the trick
+when only opponents play after it, and under Suicide's one nil per pair the nil goes to the
+partner whose hand is clearly the better nil, whichever bids first, its odds weighed as real
+play gives them."""
 
 from __future__ import annotations
 
 import pytest
 
+from game.bids import Bid
 from game.cards import parse_hand
 from game.hand import Hand
 from game.players import decide
-from game.players.expert import ExpertPlayer
+from game.players import expert as expert_module
+from game.players.expert import ExpertPlayer, nil_choices
 from game.rules import PRESETS, Rules
-from game.view import seat_view
+from game.scoring import Standing
+from game.view import SeatView, seat_view
 from tests.deals import policy_card
 
 PARTNER = PRESETS["partner"].rules
@@ -95,3 +100,89 @@ def test_suicide_nil_goes_to_the_low_hand_whichever_partner_bids_first(first: st
         hand.apply(hand.to_act, "look" if hand.phase == "blind" else "4")
     answer = ExpertPlayer(second, SUICIDE.to_dict(), seed=3).bid(seat_view(hand, second))
     assert (answer == "nil") == (second == "S"), answer
+
+
+def _suicide_hand(dealer: str, points: tuple[int, int, int, int], **hands: str) -> Hand:
+    """A Suicide hand dealt from an arena game, with its scores before it (NS points and bags, EW's)."""
+    standings = {"NS": Standing(points[0], points[1]), "EW": Standing(points[2], points[3])}
+    hand = Hand.from_holdings(SUICIDE, dealer, {seat: parse_hand(text) for seat, text in hands.items()},
+                              standings=standings)
+    while hand.phase == "blind":
+        hand.apply(hand.to_act, "look")
+    return hand
+
+
+@pytest.mark.parametrize("seed", [0, 1])
+def test_a_suicide_second_bidder_keeps_a_fair_nil_rather_than_turn_its_partners_six_into_one(seed: int) -> None:
+    """From an arena game (seed 108): S bid 6 first holding A♠ Q♠ and three top hearts, a
+    nil that cannot hold. N's hand, seven diamonds and four low spades, is a fair nil: N bids
+    it. The Expert before bid 5, which turned S's 6 into the nil (its playouts judged N's own
+    nil lost and S's sampled hands better nils than a hand that bids 6 first is)."""
+    hand = _suicide_hand("N", (-123, 7, -38, 2), S="AQT93.AKQ3.5.J85", W=".J96542.32.KQT97",
+                         N="J752..AQJT986.A3", E="K864.T87.K74.642")
+    for bid in ("4", "6", "nil"):  # E, S, W
+        hand.apply(hand.to_act, bid)
+    assert hand.to_act == "N"
+    player = ExpertPlayer("N", SUICIDE.to_dict(), seed=seed)
+    view = seat_view(hand, "N")
+    assert player.bid_worths(view).nil_held[True] > player.bid_worths(view).nil_held[False]
+    assert decide(player, view) == "nil"
+
+
+@pytest.mark.parametrize("seed", [0, 1])
+def test_expert_as_a_live_nil_in_last_seat_stays_under_when_it_can(seed: int) -> None:
+    """From an arena game (seed 108): N's nil holds K♥ 5♥ under the J♥ led at trick 4, and
+    no trump that must win. The Expert before threw the K♥ on it and lost the nil: its
+    playouts and endgame search attack a nil knowing every card it holds."""
+    hand = _suicide_hand("S", (-99, 1, -154, 6), S="KQ975.8643.8.AQ4", W="J82.T2.KT97652.5",
+                         N="T4.KQ5.QJ3.KJ976", E="A63.AJ97.A4.T832")
+    for move in "nil 4 4 4 5C 6C 3C AC 8D 7D 3D AD AH 8H TH QH JH 3H 2H".split():
+        hand.apply(hand.to_act, move)
+    view = seat_view(hand, "N")
+    assert hand.to_act == "N" and view["bids"]["N"] == "nil" and hand.taken["N"] == 0
+    assert [card.text for card in nil_choices(SeatView.from_dict(view))] == ["5H"]
+    assert decide(ExpertPlayer("N", SUICIDE.to_dict(), seed=seed), view) == "5H"
+
+
+NIL_CHOICES_DEAL = dict(N="5.K2.75432.65432", E="432.A9.AKQJ.AKQJ", S="KQJ.QJT3.T98.T98",
+                        W="AT9876.87654.6.7")
+
+
+def _nil_view(dealer: str, plays: str, **swap: str) -> SeatView:
+    """N's view in Partner, N having bid nil, after `plays` of the first trick."""
+    hand = _hand(PARTNER, dealer, **{**NIL_CHOICES_DEAL, **swap})
+    while hand.phase != "play":
+        seat = hand.to_act
+        hand.apply(seat, "look" if hand.phase == "blind" else "nil" if seat == "N" else "3")
+    for card in plays.split():
+        hand.apply(hand.to_act, card)
+    assert hand.to_act == "N"
+    return SeatView.from_dict(seat_view(hand, "N"))
+
+
+def test_a_live_nil_with_only_opponents_to_play_after_it_chooses_among_the_cards_under_the_trick() -> None:
+    assert [c.text for c in nil_choices(_nil_view("N", "9H 3H 4H"))] == ["2H"]
+
+
+def test_a_live_nil_chooses_freely_with_its_partner_still_to_play_or_a_trump_that_must_win() -> None:
+    """With S still to play, N may throw its K♥ for S to cover; holding the A♠, which must
+    take a trick some time, the nil is lost anyway and every legal card is a choice."""
+    assert {c.text for c in nil_choices(_nil_view("S", "8H"))} == {"KH", "2H"}
+    master = dict(N="A.K2.75432.65432", W="T98765.87654.6.7")
+    assert {c.text for c in nil_choices(_nil_view("N", "9H 3H 4H", **master))} == {"KH", "2H"}
+
+
+def test_suicides_nil_odds_weigh_the_nil_against_the_numbers_but_never_change_which_number(monkeypatch) -> None:
+    """The same playouts valued with and without the odds (`SUICIDE_NIL_ODDS`): every number
+    moves by the same amount, so the number bid is chosen as before, and the nil by another."""
+    hand = _suicide_hand("N", (0, 0, 0, 0), S="AQT93.AKQ3.5.J85", W=".J96542.32.KQT97",
+                         N="J752..AQJT986.A3", E="K864.T87.K74.642")
+    hand.apply("E", "4")
+    view = seat_view(hand, "S")
+    with_odds = ExpertPlayer("S", SUICIDE.to_dict(), seed=4).bid_worths(view).worth
+    monkeypatch.setattr(expert_module, "SUICIDE_NIL_ODDS", 0.0)
+    plain = ExpertPlayer("S", SUICIDE.to_dict(), seed=4).bid_worths(view).worth
+    moves = {bid: with_odds[bid] - plain[bid] for bid in plain}
+    number_moves = {round(move, 6) for bid, move in moves.items() if not bid.is_nil}
+    assert len(number_moves) == 1, moves
+    assert round(moves[Bid(0)], 6) not in number_moves, moves

@@ -28,18 +28,19 @@ the deals searched by then.
 
 from __future__ import annotations
 
+import math
 import random
 import time
 import zlib
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from itertools import combinations
 
 import numpy as np
 
 from game.bids import BLIND_NIL, Bid
 from game.cards import DECKS, SPADES, Card
-from game.legality import legal_bids, spade_count
+from game.legality import legal_bids, spade_count, trick_winner_index
 from game.players.knowledge import Knowledge, sample_deals
 from game.players.normal.hand_value import card_nil_risk, suit_positions
 from game.players.search import SEAT_INDEX, OutcomeValues, batch_from_view, bid_tricks, card_values
@@ -87,6 +88,17 @@ NIL_SAFETY = 0.6
 """Least share of simulated hands in which a nil must hold before Expert bids it: the
 playouts defend a nil better than real opponents attack it. Not under Suicide's one
 nil per pair, where the pair's nil goes to whichever partner holds it better."""
+SUICIDE_NIL_ODDS = 0.8
+SUICIDE_TURNED_NIL_ODDS = -0.6
+"""How far Suicide's bids move the log odds that the pair's nil holds from its share of the
+playouts: :data:`SUICIDE_TURNED_NIL_ODDS` for a partner's number that this seat's second
+number would turn into the nil, :data:`SUICIDE_NIL_ODDS` for every other nil (this seat's
+own, a partner's nil bid, the nil a first bidder's number leaves to the partner still to
+bid). The playouts' defenders see every card, so a nil holds in them less often than against
+real defenders; and a hand that bids a number first is a worse nil than the hands sampled
+for it. Fitted by likelihood on how often the nils of Normal's Suicide bids held against
+their share of Expert's playouts (``docs/arena/experiments/fit_suicide_nil_odds.py``). The
+move weighs a nil against a number; which number is bid stays the playouts' choice."""
 REDEAL_HANDS = 32
 REDEAL_DEALS_PER_HAND = 8
 """A redeal is valued on this many random hands for the seat, each bid on this many
@@ -110,10 +122,14 @@ sets come most promising first, and worths nearer than this are within the sampl
 @dataclass(frozen=True)
 class BidWorths:
     """Each legal bid's simulated worth (points per hand for the side, minus the other side's),
-    and the nils held too seldom in simulation to be bid (:data:`NIL_SAFETY`)."""
+    the nils held too seldom in simulation to be bid (:data:`NIL_SAFETY`), and the share of the
+    playouts in which the nil held: keyed True, this seat's nil; False, under Suicide's one nil
+    per pair, the partner's nil that a number leaves (as simulated, before
+    :data:`SUICIDE_NIL_ODDS`)."""
 
     worth: dict[Bid, float]
     risky: frozenset[Bid]
+    nil_held: dict[bool, float] = field(default_factory=dict)
 
 
 class ExpertPlayer:
@@ -126,6 +142,7 @@ class ExpertPlayer:
     bid_shade: float = BID_SHADE
     nil_safety: float = NIL_SAFETY
     endgame_effort: int = ENDGAME_EFFORT
+    nil_holds_on: bool = True
 
     def __init__(self, seat: str, rules: Mapping, seed: int = 0, budget: int = PLAY_BUDGET,
                  time_limit: float | None = None) -> None:
@@ -210,17 +227,33 @@ class ExpertPlayer:
         pair_must_nil = self.rules.partners and self.rules.one_nil
         worth: dict[Bid, float] = {}
         risky: set[Bid] = set()
+        nil_held: dict[bool, float] = {}
         for as_nil, batch in runs.items():
             chosen = [b for b in options if b.is_nil == as_nil]
             taken, winners = batch.taken[rows], batch.winners[rows]
             expected = taken.mean(axis=0)
-            held = float(np.mean(taken[:, SEATS.index(self.seat)] == 0))
-            for option in chosen:
-                bids = self._assumed_bids(known, option, expected)
-                worth[option] = float(values.of(bids, taken, winners).mean())
-                if as_nil and held < self.nil_safety and len(options) > len(chosen) and not pair_must_nil:
+            nil_seat, odds = self._pair_nil(known, as_nil) if pair_must_nil else (self.seat, 0.0)
+            held_by_nil = taken[:, SEATS.index(nil_seat)] == 0
+            if as_nil or pair_must_nil:
+                nil_held[as_nil] = float(held_by_nil.mean())
+            outcomes = {option: values.of(self._assumed_bids(known, option, expected), taken, winners)
+                        for option in chosen}
+            moved = _odds_move(outcomes, held_by_nil, odds)
+            for option, outcome in outcomes.items():
+                worth[option] = float(outcome.mean()) + moved
+                if as_nil and nil_held[True] < self.nil_safety and len(options) > len(chosen) and not pair_must_nil:
                     risky.add(option)
-        return BidWorths(worth, frozenset(risky))
+        return BidWorths(worth, frozenset(risky), nil_held)
+
+    def _pair_nil(self, known: Mapping[str, Bid], as_nil: bool) -> tuple[str, float]:
+        """Under Suicide's one nil per pair: whose nil the playouts of this seat bidding a nil
+        (`as_nil`) or a number hold, and how far their log odds of holding it move
+        (:data:`SUICIDE_NIL_ODDS`)."""
+        mate = partner(self.seat)
+        if as_nil:
+            return self.seat, SUICIDE_NIL_ODDS
+        turned = mate in known and not known[mate].is_nil
+        return mate, SUICIDE_TURNED_NIL_ODDS if turned else SUICIDE_NIL_ODDS
 
     def chosen_bid(self, worths: BidWorths) -> Bid:
         """The bid worth most (a risky nil never), one trick lower when that costs at most `bid_shade`."""
@@ -432,9 +465,11 @@ class ExpertPlayer:
         return {text: total / solved for text, total in totals.items()}
 
     def best_card(self, seen: SeatView, worth: Mapping[str, float]) -> str:
-        """The card worth most; of equal ones, the lowest."""
+        """The card worth most; of equal ones, the lowest. A live nil picks among the cards
+        that keep it clean (:func:`nil_choices`)."""
         power = self.deck.power
-        return max(seen.legal_cards, key=lambda c: (round(worth[c.text], 6), -power[c.index])).text
+        choices = nil_choices(seen) if self.nil_holds_on else seen.legal_cards
+        return max(choices, key=lambda c: (round(worth[c.text], 6), -power[c.index])).text
 
     def _begin_decision(self, view: SeatView) -> None:
         """Forget the last hand's exchange when a new hand starts, and seed this decision's
@@ -449,6 +484,50 @@ class ExpertPlayer:
         self.rng = random.Random(moment)
         self.np_rng = np.random.default_rng(zlib.crc32(moment.encode()))
 
+
+
+def nil_choices(seen: SeatView) -> tuple[Card, ...]:
+    """The cards a live nil chooses among when it follows with only opponents still to play:
+    those that stay under the trick so far, if it has any, unless it holds a trump that no
+    unseen card beats (that trump must take a trick sooner or later, so the nil is lost and
+    the search may play for the rest of the hand). With its partner still to play, a nil
+    may throw a high card for the partner to cover.
+
+    The search would often give a nil up while it can still hold: its playouts and its
+    solver attack the nil knowing every card it holds, which real opponents do not."""
+    legal = seen.legal_cards
+    if not seen.trick or not seen.nil_alive(seen.seat):
+        return legal
+    deck = seen.deck
+    unseen = Knowledge.from_view(seen).unseen
+    if any(deck.suit_of[c.index] == SPADES and not deck.beaters[c.index] & unseen for c in seen.hand):
+        return legal
+    if seen.partner is not None and seen.partner not in [s for s, _ in seen.trick]:
+        return legal
+    trick = [card for _, card in seen.trick]
+    under = tuple(c for c in legal if trick_winner_index(deck, [*trick, c]) != len(trick))
+    return under or legal
+
+
+def _odds_move(outcomes: Mapping[Bid, np.ndarray], held: np.ndarray, odds: float) -> float:
+    """What moving the log odds of the nil's holds by `odds` adds to the worth of one kind of bid
+    (a nil, or the numbers), each option's `outcomes` played out alike: measured on the option
+    worth most and added to every option, so that the odds weigh a nil against a number
+    without changing which number is bid."""
+    if not outcomes or odds == 0.0:
+        return 0.0
+    best = max(outcomes.values(), key=np.mean)
+    return _mean_with_nil_odds(best, held, odds) - float(best.mean())
+
+
+def _mean_with_nil_odds(values: np.ndarray, held: np.ndarray, odds: float) -> float:
+    """The mean of `values` over playouts, those where the nil `held` weighed so that the log
+    odds of their share move by `odds` (the plain mean when the nil always or never held)."""
+    share = float(held.mean())
+    if odds == 0.0 or share in (0.0, 1.0):
+        return float(values.mean())
+    moved = 1.0 / (1.0 + (1.0 - share) / share * math.exp(-odds))
+    return moved * float(values[held].mean()) + (1.0 - moved) * float(values[~held].mean())
 
 
 def _indices(mask: int) -> list[int]:

@@ -35,3 +35,11 @@ class Nil40(ExpertPlayer):
     """Bids nil when the nil holds in 40% of its simulated hands and is worth more than a number (Expert: 60%)."""
 
     nil_safety = 0.4
+
+
+class GiveUpNils(ExpertPlayer):
+    """Plays its live nil by its search alone, as Expert did before 2026-11-27: it may win a
+    trick it could stay under with only opponents still to play (Expert: never, unless it
+    holds a trump nothing unseen beats)."""
+
+    nil_holds_on = False
