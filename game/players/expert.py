@@ -498,9 +498,8 @@ def nil_choices(seen: SeatView) -> tuple[Card, ...]:
     legal = seen.legal_cards
     if not seen.trick or not seen.nil_alive(seen.seat):
         return legal
-    deck = seen.deck
-    unseen = Knowledge.from_view(seen).unseen
-    if any(deck.suit_of[c.index] == SPADES and not deck.beaters[c.index] & unseen for c in seen.hand):
+    deck, knowledge = seen.deck, Knowledge.from_view(seen)
+    if any(deck.suit_of[c.index] == SPADES and knowledge.is_master(c) for c in seen.hand):
         return legal
     if seen.partner is not None and seen.partner not in [s for s, _ in seen.trick]:
         return legal
@@ -511,23 +510,16 @@ def nil_choices(seen: SeatView) -> tuple[Card, ...]:
 
 def _odds_move(outcomes: Mapping[Bid, np.ndarray], held: np.ndarray, odds: float) -> float:
     """What moving the log odds of the nil's holds by `odds` adds to the worth of one kind of bid
-    (a nil, or the numbers), each option's `outcomes` played out alike: measured on the option
-    worth most and added to every option, so that the odds weigh a nil against a number
-    without changing which number is bid."""
-    if not outcomes or odds == 0.0:
-        return 0.0
-    best = max(outcomes.values(), key=np.mean)
-    return _mean_with_nil_odds(best, held, odds) - float(best.mean())
-
-
-def _mean_with_nil_odds(values: np.ndarray, held: np.ndarray, odds: float) -> float:
-    """The mean of `values` over playouts, those where the nil `held` weighed so that the log
-    odds of their share move by `odds` (the plain mean when the nil always or never held)."""
+    (a nil, or the numbers), each option's `outcomes` played out alike: the playouts where the
+    nil `held` weighed to their new share, measured on the option worth most and added to every
+    option, so that the odds weigh a nil against a number without changing which number is bid.
+    Nothing when the nil always or never held."""
     share = float(held.mean())
-    if odds == 0.0 or share in (0.0, 1.0):
-        return float(values.mean())
+    if not outcomes or odds == 0.0 or share in (0.0, 1.0):
+        return 0.0
     moved = 1.0 / (1.0 + (1.0 - share) / share * math.exp(-odds))
-    return moved * float(values[held].mean()) + (1.0 - moved) * float(values[~held].mean())
+    best = max(outcomes.values(), key=np.mean)
+    return (moved - share) * (float(best[held].mean()) - float(best[~held].mean()))
 
 
 def _indices(mask: int) -> list[int]:
