@@ -2,7 +2,7 @@
 opponent's, Expert beats its partner's nil in fourth seat, a live nil stays under the trick
 when only opponents play after it, and under Suicide's one nil per pair the nil goes to the
 partner whose hand is clearly the better nil, whichever bids first, its odds weighed as real
-play gives them."""
+play gives them, and the partner of a forced nil leads what the nil can stay under."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from game.cards import parse_hand
 from game.hand import Hand
 from game.players import decide
 from game.players import expert as expert_module
-from game.players.expert import ExpertPlayer, nil_choices
+from game.players.expert import ExpertPlayer, cover_leads, nil_choices
 from game.rules import PRESETS, Rules
 from game.scoring import Standing
 from game.view import SeatView, seat_view
@@ -186,3 +186,77 @@ def test_suicides_nil_odds_weigh_the_nil_against_the_numbers_but_never_change_wh
     number_moves = {round(move, 6) for bid, move in moves.items() if not bid.is_nil}
     assert len(number_moves) == 1, moves
     assert round(moves[Bid(0)], 6) not in number_moves, moves
+
+
+def _cover_view(hand: Hand, moves: str, seat: str) -> dict:
+    for move in moves.split():
+        hand.apply(hand.to_act, move)
+    assert hand.to_act == seat and not hand.trick
+    return seat_view(hand, seat)
+
+
+def _suicide_cover_175() -> dict:
+    """From an arena game (seed 108): N leads to trick 4 holding A♠ K♠ T♠ 9♠ 2♠; its
+    partner S's nil holds the J♠ alone among its spades, and E's nil is alive too."""
+    hand = _suicide_hand("N", (213, 3, 193, 3), S="J.AQ985.K98632.T", W="65.42.AQJT.98652",
+                         N="AKQT92.T.7.KQJ73", E="8743.KJ763.54.A4")
+    return _cover_view(hand, "nil nil 4 5 4D 6D TD 7D AD QS 5D KD QC 4C TC 2C", "N")
+
+
+def _suicide_cover_93() -> dict:
+    """From an arena game (seed 108): S leads to trick 10 holding 8♠ K♣ Q♣ 8♣; its partner
+    N's nil holds the Q♠; E's nil fell at trick 8."""
+    hand = _suicide_hand("E", (66, 6, 112, 2), S="A86.542.2.AKQJ86", W="972.J986.AKT9.75",
+                         N="QT543.T.763.T432", E="KJ.AKQ73.QJ854.9")
+    return _cover_view(hand, "4 4 nil nil JC 5C TC 9C AC 7C 4C AH 5H JH TH 7H AD 3D QD 2D KD 6D JD 4H "
+                             "TD 7D 8D 2H 9D TS 5D AS 6C 6H 2C KS 3H 6S 9H 3S", "S")
+
+
+def _suicide_cover_133() -> dict:
+    """From an arena game (seed 108): N leads to trick 11 holding A♠ 6♠ 5♠; its partner S's
+    nil holds the T♠; W's nil fell at trick 9."""
+    hand = _suicide_hand("S", (222, 2, 1, 1), S="JT97.KT52.K93.73", W="Q4.6.AJT542.QT98",
+                         N="AK65.Q873.76.AJ6", E="832.AJ94.Q8.K542")
+    return _cover_view(hand, "nil 4 4 nil 4D 7D 8D 3D AH KH 6H 8H KC 7C QC AC 6D QD 9D JD JH TH AD 3H 9H "
+                             "5H TD 7H 4H 2H TC QH JC 5C 3C 9C 6C 2C KD 8C 5D KS 4C 9S", "N")
+
+
+@pytest.mark.parametrize("seed", [0, 2])
+@pytest.mark.parametrize(("position", "safe"), [(_suicide_cover_93, {"KC", "QC", "8C"}), (_suicide_cover_133, {"AS"})])
+def test_the_partner_of_a_suicide_nil_leads_a_card_the_nil_can_stay_under(seed: int, position, safe: set[str]) -> None:
+    """The opponents' nil has fallen. The Expert before led the 8♠ (8 of 8 seeds) and the 5♠
+    (7 of 8), and the partner's nil took the trick with its Q♠, its T♠: its endgame solver,
+    defending perfectly, counted the nil lost."""
+    view = position()
+    seen = SeatView.from_dict(view)
+    assert {card.text for card in cover_leads(seen, seen.legal_cards)} == safe
+    assert decide(ExpertPlayer(seen.seat, SUICIDE.to_dict(), seed=seed), view) in safe
+
+
+def _cover_deal_view(rules: Rules, plays: str, seat: str, bids: str = "4 nil nil 4") -> SeatView:
+    """`seat`'s view of the nil-choices deal, E dealing, after `bids` (S, W, N, E)."""
+    hand = _hand(rules, "E", **NIL_CHOICES_DEAL)
+    for move in bids.split():
+        while hand.phase == "blind":
+            hand.apply(hand.to_act, "look")
+        hand.apply(hand.to_act, move)
+    for card in plays.split():
+        hand.apply(hand.to_act, card)
+    assert hand.to_act == seat
+    return SeatView.from_dict(seat_view(hand, seat))
+
+
+def test_cover_leads_leave_the_choice_alone_outside_a_suicide_lead_to_a_live_nil() -> None:
+    """S leading to N's live nil chooses among fewer cards in Suicide once E's nil has fallen;
+    with E's nil (or W's) still standing, in Partner, and following to a trick, every card
+    stays a choice."""
+    fallen = SeatView.from_dict(_suicide_cover_93())
+    assert set(cover_leads(fallen, fallen.legal_cards)) < set(fallen.legal_cards)
+    for standing in (_cover_deal_view(SUICIDE, "", "S"), SeatView.from_dict(_suicide_cover_175())):
+        assert cover_leads(standing, standing.legal_cards) == standing.legal_cards
+    partner_game = _cover_deal_view(PARTNER, "", "S", bids="4 4 nil 4")
+    assert partner_game.nil_alive("N") and not partner_game.nil_alive("W")
+    assert cover_leads(partner_game, partner_game.legal_cards) == partner_game.legal_cards
+    following = _cover_deal_view(SUICIDE, "TD 6D 7D", "E")
+    assert following.nil_alive("W")
+    assert cover_leads(following, following.legal_cards) == following.legal_cards

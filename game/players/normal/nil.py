@@ -115,8 +115,15 @@ def cover_lead(d: Decision) -> Card:
     """A lead the partner's nil can stay under: the card it is least likely to be forced
     over (it holds higher cards of the suit and none lower, or it must ruff), and among
     those the strongest, so the trick goes to this side."""
+    forcing = forcing_chances(d)
+    return min(d.legal, key=lambda c: (round(forcing[c], 2), -d.power(c), d.suit(c) == SPADES))
+
+
+def forcing_chances(d: Decision) -> dict[Card, float]:
+    """For each legal lead, the chance it forces the partner's nil over it (see
+    :func:`_forces_partner`)."""
     ruffs = _only_trumps(d)
-    return min(d.legal, key=lambda c: (round(_forces_partner(d, c, ruffs), 2), -d.power(c), d.suit(c) == SPADES))
+    return {card: _forces_partner(d, card, ruffs) for card in d.legal}
 
 
 def _only_trumps(d: Decision) -> float:
