@@ -476,8 +476,8 @@ class ExpertPlayer:
 
     def best_card(self, seen: SeatView, worth: Mapping[str, float]) -> str:
         """The card worth most; of equal ones, the lowest. A live nil picks among the cards
-        that keep it clean (:func:`nil_choices`), and a lead to a partner's forced nil, the
-        opponents' fallen, among those least likely to force it over (:func:`cover_leads`)."""
+        that keep it clean (:func:`nil_choices`); a lead to a partner's forced nil, once the
+        opponents' nil has fallen, among those least likely to force it over (:func:`cover_leads`)."""
         power = self.deck.power
         choices = nil_choices(seen) if self.nil_holds_on else seen.legal_cards
         if self.covers_forced_nils:

@@ -46,8 +46,8 @@ class GiveUpNils(ExpertPlayer):
 
 
 class LeadIntoForcedNils(ExpertPlayer):
-    """Leads to its partner's live Suicide nil by its search alone, as Expert did before
-    2026-11-27's third session: once the opponents' nil has fallen it may still lead a card
+    """Leads to its partner's live Suicide nil by its search alone, as Expert did until the
+    thirteenth session (2026-11-27): once the opponents' nil has fallen it may still lead a card
     the nil is likely to be forced over (Expert: only the leads least likely to force it)."""
 
     covers_forced_nils = False
