@@ -1,8 +1,9 @@
 """Play and bids around nils: the playout policy covers a partner's nil and attacks an
 opponent's, Expert beats its partner's nil in fourth seat, a live nil stays under the trick
-when only opponents play after it, and under Suicide's one nil per pair the nil goes to the
-partner whose hand is clearly the better nil, whichever bids first, its odds weighed as real
-play gives them, and the partner of a forced nil leads what the nil can stay under."""
+when only opponents play after it (Suicide's forced nil in second seat too), and under
+Suicide's one nil per pair the nil goes to the partner whose hand is clearly the better nil,
+whichever bids first, its odds weighed as real play gives them, and the partner of a forced
+nil leads what the nil can stay under."""
 
 from __future__ import annotations
 
@@ -170,6 +171,39 @@ def test_a_live_nil_chooses_freely_with_its_partner_still_to_play_or_a_trump_tha
     assert {c.text for c in nil_choices(_nil_view("S", "8H"))} == {"KH", "2H"}
     master = dict(N="A.K2.75432.65432", W="T98765.87654.6.7")
     assert {c.text for c in nil_choices(_nil_view("N", "9H 3H 4H", **master))} == {"KH", "2H"}
+
+
+def test_a_suicide_nil_in_second_seat_stays_under_the_lead_though_its_partner_is_still_to_play() -> None:
+    """Where Partner's nil may throw its K♥ over W's 8♥ for S to cover, Suicide's forced nil
+    keeps the 2♥: a forced nil is seldom a low hand, and its partner often cannot cover."""
+    hand = _hand(SUICIDE, "S", **NIL_CHOICES_DEAL)
+    for move in "4 nil nil 4 8H".split():
+        while hand.phase == "blind":
+            hand.apply(hand.to_act, "look")
+        hand.apply(hand.to_act, move)
+    seen = SeatView.from_dict(seat_view(hand, "N"))
+    assert seen.nil_alive("N") and [seat for seat, _ in seen.trick] == ["W"]
+    assert [c.text for c in nil_choices(seen)] == ["2H"]
+    assert {c.text for c in nil_choices(seen, forced_waits=False)} == {"KH", "2H"}
+
+
+def _suicide_second_seat_5() -> dict:
+    """From an arena game (seed 108): E leads the K♦ to trick 3; S's nil holds the A♦ 3♦, its
+    partner N the Q♦ 8♦ 4♦ 2♦ to play last."""
+    hand = _suicide_hand("W", (-187, 3, -54, 6), N="AK72.Q872.Q842.T", E="965.A.KT765.K632",
+                         S="QJ83.KJ43.A3.Q74", W="T4.T965.J9.AJ985")
+    for move in "4 4 nil nil TC KC QC JC AH KH TH 8H KD".split():
+        hand.apply(hand.to_act, move)
+    assert hand.to_act == "S"
+    return seat_view(hand, "S")
+
+
+@pytest.mark.parametrize("seed", [0, 1])
+def test_a_suicide_nil_does_not_win_the_lead_with_its_ace_for_a_partner_who_cannot_cover(seed: int) -> None:
+    """The Expert before played the A♦ over the K♦ on 6 of 6 seeds: nothing but a trump could
+    beat it, and the nil was lost at once."""
+    view = _suicide_second_seat_5()
+    assert decide(ExpertPlayer("S", SUICIDE.to_dict(), seed=seed), view) == "3D"
 
 
 def test_suicides_nil_odds_weigh_the_nil_against_the_numbers_but_never_change_which_number(monkeypatch) -> None:

@@ -1,6 +1,6 @@
 """Count the leads that one level's seats made to their partner's live nil, on hands an arena
-saved, and how often the nil took that very trick (`COVER_LEAD_SLACK` and `cover_leads` in
-`game/players/expert.py`).
+saved, and how often the nil took that very trick, or an opponent's nil did (`COVER_LEAD_SLACK`
+and `cover_leads` in `game/players/expert.py`).
 
 Each lead is set beside the least chance, among the leader's legal cards, of forcing the
 partner's nil over (:func:`game.players.normal.nil.forcing_chances`, from the leader's view at
@@ -26,7 +26,8 @@ from game.view import SeatView, seat_view
 
 
 def count_leads(paths: list[str], level: str, slack: float) -> Counter:
-    """(opponent's nil alive or not, least or away, leads or the partner's nil broken) → count."""
+    """(opponent's nil alive or not, least or away, leads or the partner's or an opponent's nil
+    broken) → count."""
     counts: Counter = Counter()
     for path in paths:
         for logged in read_log(path).hands:
@@ -49,9 +50,11 @@ def _count_hand(logged: LoggedHand, level: str, slack: float, counts: Counter) -
             forcing = forcing_chances(Decision(seen, Knowledge.from_view(seen)))
             led = trick.plays[0][1]
             place = "least" if forcing[led] <= min(forcing.values()) + slack else "away"
-            opponents = "opponent's nil alive" if nils - broken - {leader, mate} else "no opponent's nil"
+            standing = nils - broken - {leader, mate}
+            opponents = "opponent's nil alive" if standing else "no opponent's nil"
             counts[opponents, place, "leads"] += 1
             counts[opponents, place, "broke the nil"] += trick.winner == mate
+            counts[opponents, place, "broke theirs"] += trick.winner in standing
         for seat, card in trick.plays:
             hand.play(seat, card)
         if trick.winner in nils:
@@ -65,8 +68,9 @@ def main(argv: list[str]) -> None:
         for place in ("least", "away"):
             leads = counts[opponents, place, "leads"]
             broke = counts[opponents, place, "broke the nil"]
+            theirs = counts[opponents, place, "broke theirs"]
             print(f"{opponents}, {place}: {leads} leads, the partner's nil broke on {broke}"
-                  f" ({broke / max(1, leads):.1%})")
+                  f" ({broke / max(1, leads):.1%}), an opponent's on {theirs}")
 
 
 if __name__ == "__main__":

@@ -51,3 +51,12 @@ class LeadIntoForcedNils(ExpertPlayer):
     the nil is likely to be forced over (Expert: only the leads least likely to force it)."""
 
     covers_forced_nils = False
+
+
+class ThrowOverBeforePartner(ExpertPlayer):
+    """Lets its live Suicide nil in second seat win the lead by its search alone, as Expert did
+    until the fourteenth session (2026-11-27): it may throw a high card over the lead for its
+    partner, still to play, to cover (Expert: stays under when it can, as with only opponents
+    still to play)."""
+
+    forced_nil_waits = False
