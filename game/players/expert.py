@@ -144,13 +144,14 @@ class BidWorths:
 class ExpertPlayer:
     """The strongest level: searches sampled deals for every bid and card (see module docs).
 
-    A subclass may set its own `bid_shade`, `nil_safety` or `endgame_effort` (the arena tries
-    variations that way: ``docs/arena/experiments/variations.py``; the whole-game tests search
-    lighter endings to stay quick)."""
+    A subclass may set its own `bid_shade`, `nil_safety`, `endgame_effort` or `max_play_deals`
+    (the arena tries variations that way: ``docs/arena/experiments/variations.py``; the
+    whole-game tests search lighter endings to stay quick)."""
 
     bid_shade: float = BID_SHADE
     nil_safety: float = NIL_SAFETY
     endgame_effort: int = ENDGAME_EFFORT
+    max_play_deals: int = MAX_PLAY_DEALS
     nil_holds_on: bool = True
     covers_forced_nils: bool = True
     forced_nil_waits: bool = True
@@ -440,7 +441,7 @@ class ExpertPlayer:
             solved = self.endgame_worths(view, deals, deadline, self.endgame_effort)
             if solved is not None:
                 return solved
-        deal_count = min(MAX_PLAY_DEALS, max(MIN_PLAY_DEALS, self.budget // len(legal)))
+        deal_count = min(self.max_play_deals, max(MIN_PLAY_DEALS, self.budget // len(legal)))
         playouts = max(1, self.budget // (deal_count * len(legal)))
         values = OutcomeValues(self.rules, self.seat, seen.scores, differential=True, bags_ahead=True)
         return card_values(view, self.rules, knowledge, deal_count, playouts, heuristic_policy, values,
@@ -516,11 +517,11 @@ def nil_choices(seen: SeatView, forced_waits: bool = True) -> tuple[Card, ...]:
     legal = seen.legal_cards
     if not seen.trick or not seen.nil_alive(seen.seat):
         return legal
-    deck, knowledge = seen.deck, Knowledge.from_view(seen)
-    if any(deck.suit_of[c.index] == SPADES and knowledge.is_master(c) for c in seen.hand):
-        return legal
     partner_to_play = seen.partner is not None and seen.partner not in [s for s, _ in seen.trick]
     if partner_to_play and not (forced_waits and seen.rules.one_nil):
+        return legal
+    deck, knowledge = seen.deck, Knowledge.from_view(seen)
+    if any(deck.suit_of[c.index] == SPADES and knowledge.is_master(c) for c in seen.hand):
         return legal
     trick = [card for _, card in seen.trick]
     under = tuple(c for c in legal if trick_winner_index(deck, [*trick, c]) != len(trick))
