@@ -15,7 +15,8 @@ from __future__ import annotations
 import sys
 from collections import Counter
 
-from game.cards import DECKS, SPADES, Card
+from game.cards import DECKS, Card
+from game.legality import trick_winner_index
 from game.records.handlog import LoggedHand, read_log
 
 DECK = DECKS["standard"]
@@ -50,22 +51,14 @@ def _count_nil(logged: LoggedHand, seat: str, counts: Counter) -> None:
             return
 
 
-def _same_suit(card: Card, other: Card) -> bool:
-    return DECK.suit_of[card.index] == DECK.suit_of[other.index]
-
-
 def _beats(card: Card, lead: Card) -> bool:
-    if _same_suit(card, lead):
-        return DECK.power[card.index] > DECK.power[lead.index]
-    return DECK.suit_of[card.index] == SPADES
+    return trick_winner_index(DECK, [lead, card]) == 1
 
 
 def _stays_under(held: set[Card], lead: Card) -> bool:
-    """Whether the nil holds a card that does not beat `lead` alone."""
-    in_suit = [card for card in held if _same_suit(card, lead)]
-    if in_suit:
-        return any(DECK.power[card.index] < DECK.power[lead.index] for card in in_suit)
-    return any(DECK.suit_of[card.index] != SPADES for card in held)
+    """Whether the nil holds a legal card that does not beat `lead` alone."""
+    legal = [card for card in held if DECK.suit_of[card.index] == DECK.suit_of[lead.index]] or held
+    return any(not _beats(card, lead) for card in legal)
 
 
 def main(argv: list[str]) -> None:
