@@ -89,6 +89,15 @@ class Decision:
         """How many cards of an effective suit this seat holds."""
         return (self.know.hand & self.deck.suit_masks[suit]).bit_count()
 
+    def doomed_suit(self, suit: int) -> bool:
+        """Whether this seat's lowest card of an effective suit beats every unseen card of it
+        (and some are unseen): a lead of the suit makes it win the trick."""
+        held = self.know.hand & self.deck.suit_masks[suit]
+        unseen = self.know.unseen & self.deck.suit_masks[suit]
+        if not held or not unseen:
+            return False
+        return not unseen & self.deck.beaters[self.deck.lowest(held).index]
+
     # -- who may hold what ---------------------------------------------------------------------------------------
     def _holding_chances(self) -> dict[str, dict[int, float]]:
         """For each other seat, the chance it holds each unseen card (0 where it cannot,
