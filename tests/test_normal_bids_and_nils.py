@@ -274,7 +274,7 @@ def test_a_nil_holding_the_top_trump_takes_a_trick_from_the_opponents_with_it() 
 
 def test_a_nil_throws_first_a_suit_where_even_its_lowest_card_beats_every_unseen_one() -> None:
     """South's nil is out of diamonds. With the A♣ gone its K♣ Q♣ win any club lead, while its
-    A♥ still has five low hearts under it: the K♣ goes first, not the highest card."""
+    A♥ still has four low hearts under it: the K♣ goes first, not the highest card."""
     deal = {"S": "98762.A65432..KQ", "W": "AKQJ..AKQJT.AJT9", "N": "T54.KQJ.98765.87", "E": "3.T987.432.65432"}
     hand = hand_of(PARTNER, "E", deal, ["nil", "4", "3", "2"], "2H AC KH 7H 5D 2D".split())
     assert hand.to_act == "S"
