@@ -103,9 +103,11 @@ def dangerous_discard(d: Decision, side: list[Card]) -> Card:
     """The side card most likely to win a trick later: first one of a suit in which even this
     seat's lowest card beats every unseen card (any lead of it wins: a bare K♣ with the A♣
     gone, not an A♥ beside two low hearts), then the fewest higher cards out, then the highest."""
+    doomed = {suit: d.doomed_suit(suit) for suit in {d.suit(card) for card in side}}
+
     def danger(card: Card) -> tuple:
         higher_out = (d.deck.beaters[card.index] & d.know.unseen).bit_count()
-        return (d.doomed_suit(d.suit(card)), -higher_out, d.power(card))
+        return (doomed[d.suit(card)], -higher_out, d.power(card))
 
     return max(side, key=danger)
 
