@@ -90,13 +90,12 @@ class Decision:
         return (self.know.hand & self.deck.suit_masks[suit]).bit_count()
 
     def doomed_suit(self, suit: int) -> bool:
-        """Whether this seat's lowest card of an effective suit beats every unseen card of it
-        (and some are unseen): a lead of the suit makes it win the trick."""
+        """Whether this seat's lowest card of an effective suit is a master (and some of the
+        suit is unseen): a lead of the suit makes it win the trick."""
         held = self.know.hand & self.deck.suit_masks[suit]
-        unseen = self.know.unseen & self.deck.suit_masks[suit]
-        if not held or not unseen:
+        if not held or not self.know.unseen & self.deck.suit_masks[suit]:
             return False
-        return not unseen & self.deck.beaters[self.deck.lowest(held).index]
+        return self.is_master(self.deck.lowest(held))
 
     # -- who may hold what ---------------------------------------------------------------------------------------
     def _holding_chances(self) -> dict[str, dict[int, float]]:
