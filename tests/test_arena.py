@@ -16,6 +16,7 @@ import pytest
 
 from game.arena import paired
 from game.arena.command import main
+from game.arena.tally import wilson
 from game.records.handlog import read_log
 from game.rules import PRESETS
 
@@ -265,7 +266,33 @@ def test_games_are_played_to_the_end_at_both_tables_and_counted(capsys):
     report, summary = run_arena(capsys, "--games", "3", "--set", "win=100", "--b", "normal")
     won = summary["a"]["games_won"] + summary["b"]["games_won"]
     assert 0 < won <= 6
-    assert "games won" in report
+    row = next(line for line in report.split("\n") if line.startswith("games won"))
+    low, high = wilson(summary["a"]["games_won"], 6)
+    assert f"{summary['a']['games_won']} of 6 ({100 * summary['a']['games_won'] / 6:.0f}% " \
+           f"[{100 * low:.0f}%, {100 * high:.0f}%])" in row
+
+
+def test_wilson_interval_matches_worked_examples():
+    # 29 games of 40: the interval quoted in docs/benchmarks.md for Expert against Normal.
+    low, high = wilson(29, 40)
+    assert (round(low, 3), round(high, 3)) == (0.572, 0.839)
+    # It stays within [0, 1] at the ends, where p ± 1.96·√(p(1−p)/n) would collapse to a point.
+    low, high = wilson(0, 10)
+    assert low == 0.0 and round(high, 3) == 0.278
+    low, high = wilson(10, 10)
+    assert round(low, 3) == 0.722 and high == 1.0
+    assert wilson(0, 0) is None
+
+
+def test_the_report_gives_the_nils_made_with_their_interval(capsys):
+    report, summary = run_arena(capsys, "--deals", "20", "--seed", "1")
+    rows = {line[:21].strip(): line for line in report.split("\n")}
+    side = summary["a"]
+    made = round(side["nil_success_rate"] * side["nil_bids"])
+    low, high = wilson(made, side["nil_bids"])
+    assert f"{side['nil_bids']} ({100 * made / side['nil_bids']:.0f}% [{100 * low:.0f}%, {100 * high:.0f}%])" \
+        in rows["nil bids (made)"]
+    assert rows["blind nil bids (made)"].count("[") == 2  # both sides
 
 
 def test_solo_adds_the_scores_of_a_sides_two_seats(capsys, tmp_path):

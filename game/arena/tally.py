@@ -2,7 +2,9 @@
 
 Points per deal and the margin come with a 95% confidence interval by the normal
 approximation, mean ± 1.96·sd/√n over the units (duplicate deals, or game pairs);
-with one unit the interval is the mean itself. Rates are null when nothing was tried.
+with one unit the interval is the mean itself. Rates are null when nothing was tried. The
+readable table gives the games won and the nils made with their 95% interval too
+(:func:`wilson`).
 """
 
 from __future__ import annotations
@@ -38,6 +40,19 @@ def percentile(values: Sequence[float], fraction: float) -> float | None:
     ordered = sorted(values)
     rank = max(1, math.ceil(fraction * len(ordered)))
     return ordered[rank - 1]
+
+
+def wilson(hits: int, tries: int) -> tuple[float, float] | None:
+    """The 95% Wilson score interval of the rate `hits` / `tries` (None for no tries). Unlike
+    p ± 1.96·√(p(1−p)/n) it stays within [0, 1] and holds for few tries or a rate near 0 or 1,
+    as a side's 40 games or 60 nils are."""
+    if not tries:
+        return None
+    rate = hits / tries
+    z2 = Z95 * Z95
+    centre = (rate + z2 / (2 * tries)) / (1 + z2 / tries)
+    half = Z95 * math.sqrt(rate * (1 - rate) / tries + z2 / (4 * tries * tries)) / (1 + z2 / tries)
+    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 def _rate(hits: int, tries: int) -> float | None:
@@ -124,6 +139,15 @@ def _percent(value: float | None) -> str:
     return "-" if value is None else f"{100 * value:.0f}%"
 
 
+def _share(hits: int, tries: int) -> str:
+    """``84% [77%, 89%]``: the rate and its 95% interval (:func:`wilson`); ``-`` for no tries."""
+    interval = wilson(hits, tries)
+    if interval is None:
+        return "-"
+    low, high = interval
+    return f"{_percent(hits / tries)} [{_percent(low)}, {_percent(high)}]"
+
+
 def _replaced(side: dict[str, Any]) -> str:
     """``3 (2 timed out, 1 process died)``: the count and its reasons."""
     reasons = [f"{count} {failure.replace('_', ' ')}" for failure, count in side["replaced_reasons"].items() if count]
@@ -140,19 +164,22 @@ def _interval(stat: dict[str, Any]) -> str:
 def format_table(totals: MatchTotals, summary: dict[str, Any], heading: Sequence[str]) -> str:
     """The readable report: the heading lines, the replacements, one row per figure."""
     a, b = summary["a"], summary["b"]
+    ta, tb = totals.tallies["a"], totals.tallies["b"]
+    games = 2 * totals.units  # a game pair is two games
     rows: list[tuple[str, str, str]] = [
         ("player", a["player"], b["player"]),
         ("points per deal [95% CI]", _interval(a["points_per_deal"]), _interval(b["points_per_deal"])),
     ]
     if totals.mode == "games":
-        rows.append(("games won", str(a["games_won"]), str(b["games_won"])))
+        rows.append(("games won", f"{a['games_won']} of {games} ({_share(a['games_won'], games)})",
+                     f"{b['games_won']} of {games} ({_share(b['games_won'], games)})"))
     rows += [
         ("contracts made / set", f"{a['made']} / {a['set']}", f"{b['made']} / {b['set']}"),
         ("set rate", _percent(a["set_rate"]), _percent(b["set_rate"])),
-        ("nil bids (made)", f"{a['nil_bids']} ({_percent(a['nil_success_rate'])})",
-         f"{b['nil_bids']} ({_percent(b['nil_success_rate'])})"),
-        ("blind nil bids (made)", f"{a['blind_nil_bids']} ({_percent(a['blind_nil_success_rate'])})",
-         f"{b['blind_nil_bids']} ({_percent(b['blind_nil_success_rate'])})"),
+        ("nil bids (made)", f"{ta.nil_bids} ({_share(ta.nil_made, ta.nil_bids)})",
+         f"{tb.nil_bids} ({_share(tb.nil_made, tb.nil_bids)})"),
+        ("blind nil bids (made)", f"{ta.blind_nil_bids} ({_share(ta.blind_nil_made, ta.blind_nil_bids)})",
+         f"{tb.blind_nil_bids} ({_share(tb.blind_nil_made, tb.blind_nil_bids)})"),
         ("bags per hand", _number(a["bags_per_hand"], 2), _number(b["bags_per_hand"], 2)),
         ("decision ms mean / p95", f"{_number(a['decision_ms']['mean'], 3)} / {_number(a['decision_ms']['p95'], 3)}",
          f"{_number(b['decision_ms']['mean'], 3)} / {_number(b['decision_ms']['p95'], 3)}"),
