@@ -1,12 +1,13 @@
 """Computer players' speed: playouts per second and the time of each decision.
 
-``python -m game.arena.bench_players [--hands N] [--levels normal expert mc] [--by-cards] [--cpu]``
+``python -m game.arena.bench_players [--hands N] [--levels normal expert mc] [--rules VARIANT] [--by-cards] [--cpu]``
 measures, on one core:
 
 - whole-hand playouts per second of the array simulator, with uniformly random
   play and with the heuristic playout policy, in batches of 2,000 deals;
 - for each level, the wall time of every bid and card decision over N hands in which
-  all four seats are that level (Partner rules): median, 95th percentile and maximum;
+  all four seats are that level (Partner rules, or the variant ``--rules`` names, such as
+  Suicide, where every hand has a nil on each side): median, 95th percentile and maximum;
   with ``--by-cards``, the card decisions also by how many cards the seat held (where
   Expert's exact endgame begins shows there); with ``--cpu``, the process time of each
   decision instead of the wall time: the work itself, however busy the machine is.
@@ -51,11 +52,12 @@ def playouts_per_second(policy, batch_size: int = 2000, rounds: int = 5) -> floa
 
 
 def decision_times(level: str, hands: int, seed: int = 1,
-                   clock: Callable[[], float] = time.perf_counter) -> list[tuple[int, float]]:
-    """Every decision of `hands` Partner hands played by four `level` players: the cards the
-    seat held when it played (0 for a bid or other choice before the play) and the milliseconds
-    `clock` counted."""
-    rules = PRESETS["partner"].rules
+                   clock: Callable[[], float] = time.perf_counter,
+                   variant: str = "partner") -> list[tuple[int, float]]:
+    """Every decision of `hands` hands of `variant` played by four `level` players: the cards
+    the seat held when it played (0 for a bid or other choice before the play) and the
+    milliseconds `clock` counted."""
+    rules = PRESETS[variant].rules
     rng = random.Random(seed)
     times = []
     for number in range(hands):
@@ -77,13 +79,17 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--levels", nargs="*", default=["normal", "expert", "mc"], choices=sorted(LEVELS))
     parser.add_argument("--by-cards", action="store_true", help="card decisions by the cards held, too")
     parser.add_argument("--cpu", action="store_true", help="process time per decision instead of wall time")
+    parser.add_argument("--rules", default="partner", choices=sorted(PRESETS),
+                        help="the variant the decisions are timed in (default partner)")
     args = parser.parse_args(argv)
     print(f"random playouts:    {playouts_per_second(random_policy):8.0f} whole hands/s")
     print(f"heuristic playouts: {playouts_per_second(heuristic_policy):8.0f} whole hands/s\n")
+    print(f"decisions in {PRESETS[args.rules].name} hands, four players of each level at the table\n")
     print(f"{'level':8} {'decisions':>9} {'p50 ms':>8} {'p95 ms':>8} {'max ms':>8}"
           + ("  (process time)" if args.cpu else ""))
     for level in args.levels:
-        decisions = decision_times(level, args.hands, clock=time.process_time if args.cpu else time.perf_counter)
+        decisions = decision_times(level, args.hands, clock=time.process_time if args.cpu else time.perf_counter,
+                                   variant=args.rules)
         print_row(level, [ms for _, ms in decisions])
         if args.by_cards:
             for held in range(13, 0, -1):
