@@ -16,6 +16,7 @@ from game.players.normal import NormalPlayer
 from game.rules import PRESETS, Rules
 from game.seats import SEATS
 from game.view import ViewError, seat_view
+from tests.deals import deal
 
 PARTNER = PRESETS["partner"].rules
 
@@ -230,3 +231,49 @@ def test_expert_answers_a_moment_alike_whatever_it_was_asked_before() -> None:
     first = [decide(expert, view) for view in views]
     again = [decide(expert, view) for view in reversed(views)][::-1]
     assert len(views) >= 6 and first == again
+
+
+def _bid_up_to(hand: Hand, seat: str, bids: dict[str, str]) -> None:
+    """The bids before `seat`'s (looking at the cards when asked to bid blind)."""
+    while hand.phase in ("blind", "misdeal") or hand.to_act != seat:
+        _bid_once(hand, bids)
+
+
+def _bid_once(hand: Hand, bids: dict[str, str]) -> None:
+    seat = hand.to_act
+    choice = {"blind": "look", "misdeal": "keep"}.get(hand.phase, bids.get(seat))
+    hand.apply(seat, choice)
+
+
+class _PairContractFirst(ExpertPlayer):
+    """Expert as it bid before 2026-11-27: first of its pair, the pair's cautious contract less the
+    partner's expected tricks."""
+
+    honest_first_bid = False
+
+
+@pytest.mark.parametrize(("cards", "tricks"), [("AKQ2.AK3.A52.432", "6"), ("KQ4.A87.K54.QJ62", "3")])
+def test_expert_bidding_first_of_its_pair_bids_the_tricks_its_hand_takes(cards: str, tricks: str) -> None:
+    hand = deal(PARTNER, S=cards)  # dealt by East: South bids first, North after it
+    _bid_up_to(hand, "S", {})
+    view = seat_view(hand, "S")
+    assert ExpertPlayer("S", PARTNER.to_dict(), seed=1).bid(view) == tricks
+    assert int(_PairContractFirst("S", PARTNER.to_dict(), seed=1).bid(view)) < int(tricks)
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_expert_bidding_last_of_its_pair_still_bids_the_pairs_contract(seed: int) -> None:
+    hand = deal(PARTNER, N="KQ4.A87.K54.QJ62")
+    _bid_up_to(hand, "N", {"S": "4", "W": "3"})
+    view = seat_view(hand, "N")
+    player = ExpertPlayer("N", PARTNER.to_dict(), seed=seed)
+    assert player.bid_worths(view).own_tricks is None
+    assert player.bid(view) == _PairContractFirst("N", PARTNER.to_dict(), seed=seed).bid(view)
+
+
+@pytest.mark.parametrize("variant_id", ["solo", "suicide", "mirrors"])
+def test_the_first_bid_tells_the_hand_only_where_the_pair_bids_freely(variant_id: str) -> None:
+    rules = PRESETS[variant_id].rules
+    hand = deal(rules, S="KQ4.A87.K54.QJ62")
+    _bid_up_to(hand, "S", {})
+    assert ExpertPlayer("S", rules.to_dict(), seed=1).bid_worths(seat_view(hand, "S")).own_tricks is None

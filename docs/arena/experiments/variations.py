@@ -73,3 +73,12 @@ class Wide6000(ExpertPlayer):
     def __init__(self, seat: str, rules: Mapping, seed: int = 0, budget: int = 6000,
                  time_limit: float | None = None) -> None:
         super().__init__(seat, rules, seed, budget, time_limit)
+
+
+class PairContractFirst(ExpertPlayer):
+    """Bidding a number first of its pair, bids the pair's cautious contract less the tricks it
+    expects of its partner, as Expert did until the eighteenth session (2026-11-27; measured then
+    as `HonestFirstBid`, the way Expert bids now: the tricks it expects to take, less
+    `FIRST_BID_DISCOUNT`, the partner bidding last setting the contract)."""
+
+    honest_first_bid = False
