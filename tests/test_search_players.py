@@ -25,10 +25,14 @@ def _hand(rules: Rules, dealer: str, **hands: str) -> Hand:
     return Hand.from_holdings(rules, dealer, {seat: parse_hand(text) for seat, text in hands.items()})
 
 
-def _bid(hand: Hand, bids: dict[str, str]) -> None:
+def _bid(hand: Hand, bids: dict[str, str], until: str | None = None) -> None:
+    """Make `bids` (seat → bid; looking when not bidding blind, keeping a hand that could be
+    thrown in), stopping at `until`'s bid if given."""
     while hand.phase in ("blind", "misdeal", "bid"):
         seat = hand.to_act
-        if hand.phase == "blind" and not bids[seat].startswith("b"):
+        if hand.phase == "bid" and seat == until:
+            return
+        if hand.phase == "blind" and not bids.get(seat, "").startswith("b"):
             hand.apply(seat, "look")
         elif hand.phase == "misdeal":
             hand.apply(seat, "keep")
@@ -233,18 +237,6 @@ def test_expert_answers_a_moment_alike_whatever_it_was_asked_before() -> None:
     assert len(views) >= 6 and first == again
 
 
-def _bid_up_to(hand: Hand, seat: str, bids: dict[str, str]) -> None:
-    """The bids before `seat`'s (looking at the cards when asked to bid blind)."""
-    while hand.phase in ("blind", "misdeal") or hand.to_act != seat:
-        _bid_once(hand, bids)
-
-
-def _bid_once(hand: Hand, bids: dict[str, str]) -> None:
-    seat = hand.to_act
-    choice = {"blind": "look", "misdeal": "keep"}.get(hand.phase, bids.get(seat))
-    hand.apply(seat, choice)
-
-
 class _PairContractFirst(ExpertPlayer):
     """Expert as it bid before 2026-11-27: first of its pair, the pair's cautious contract less the
     partner's expected tricks."""
@@ -255,7 +247,7 @@ class _PairContractFirst(ExpertPlayer):
 @pytest.mark.parametrize(("cards", "tricks"), [("AKQ2.AK3.A52.432", "6"), ("KQ4.A87.K54.QJ62", "3")])
 def test_expert_bidding_first_of_its_pair_bids_the_tricks_its_hand_takes(cards: str, tricks: str) -> None:
     hand = deal(PARTNER, S=cards)  # dealt by East: South bids first, North after it
-    _bid_up_to(hand, "S", {})
+    _bid(hand, {}, until="S")
     view = seat_view(hand, "S")
     assert ExpertPlayer("S", PARTNER.to_dict(), seed=1).bid(view) == tricks
     assert int(_PairContractFirst("S", PARTNER.to_dict(), seed=1).bid(view)) < int(tricks)
@@ -264,7 +256,7 @@ def test_expert_bidding_first_of_its_pair_bids_the_tricks_its_hand_takes(cards: 
 @pytest.mark.parametrize("seed", [1, 2])
 def test_expert_bidding_last_of_its_pair_still_bids_the_pairs_contract(seed: int) -> None:
     hand = deal(PARTNER, N="KQ4.A87.K54.QJ62")
-    _bid_up_to(hand, "N", {"S": "4", "W": "3"})
+    _bid(hand, {"S": "4", "W": "3"}, until="N")
     view = seat_view(hand, "N")
     player = ExpertPlayer("N", PARTNER.to_dict(), seed=seed)
     assert player.bid_worths(view).own_tricks is None
@@ -275,5 +267,5 @@ def test_expert_bidding_last_of_its_pair_still_bids_the_pairs_contract(seed: int
 def test_the_first_bid_tells_the_hand_only_where_the_pair_bids_freely(variant_id: str) -> None:
     rules = PRESETS[variant_id].rules
     hand = deal(rules, S="KQ4.A87.K54.QJ62")
-    _bid_up_to(hand, "S", {})
+    _bid(hand, {}, until="S")
     assert ExpertPlayer("S", rules.to_dict(), seed=1).bid_worths(seat_view(hand, "S")).own_tricks is None
