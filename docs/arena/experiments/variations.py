@@ -6,6 +6,8 @@
 from collections.abc import Mapping
 
 from game.players.expert import ExpertPlayer
+from game.players.normal import NormalPlayer
+from game.view import SeatView
 
 
 class Shade14(ExpertPlayer):
@@ -82,3 +84,48 @@ class PairContractFirst(ExpertPlayer):
     `FIRST_BID_DISCOUNT`, the partner bidding last setting the contract)."""
 
     honest_first_bid = False
+
+
+class _NormalForcedNils(ExpertPlayer):
+    """Plays some of Suicide's live-nil moments with Normal's card instead of its search's."""
+
+    own_nil = False
+    cover = False
+
+    def __init__(self, seat: str, rules: Mapping, seed: int = 0, budget: int = 3000,
+                 time_limit: float | None = None) -> None:
+        super().__init__(seat, rules, seed, budget, time_limit)
+        self._normal = NormalPlayer(seat, rules, seed)
+
+    def play(self, view: dict) -> str:
+        seen = SeatView.from_dict(view)
+        if seen.rules.one_nil and ((self.own_nil and seen.nil_alive(seen.seat))
+                                   or (self.cover and seen.nil_alive(seen.partner) and self._may_cover(seen))):
+            return self._normal.play(view)
+        return super().play(view)
+
+    def _may_cover(self, seen: SeatView) -> bool:
+        return True
+
+
+class NormalPlaysOwnForcedNil(_NormalForcedNils):
+    """Holding a live Suicide nil of its own, plays the card Normal would (measured in the
+    nineteenth session, 2026-11-27: Expert's search holds as many of these nils)."""
+
+    own_nil = True
+
+
+class NormalCoversForcedNil(_NormalForcedNils):
+    """With its partner's Suicide nil live, plays the card Normal would (measured in the
+    nineteenth session, 2026-11-27: Expert's search holds as many of these nils, and breaks
+    more of the opponents')."""
+
+    cover = True
+
+
+class NormalCoversOnceTheirsFell(NormalCoversForcedNil):
+    """With its partner's Suicide nil live and the opponents' nil fallen, plays the card Normal
+    would (no nil of theirs left to attack, Normal's cover has nothing to trade)."""
+
+    def _may_cover(self, seen: SeatView) -> bool:
+        return not any(seen.nil_alive(seat) for seat in seen.bids if seat not in (seen.seat, seen.partner))
