@@ -89,9 +89,6 @@ class PairContractFirst(ExpertPlayer):
 class _NormalForcedNils(ExpertPlayer):
     """Plays some of Suicide's live-nil moments with Normal's card instead of its search's."""
 
-    own_nil = False
-    cover = False
-
     def __init__(self, seat: str, rules: Mapping, seed: int = 0, budget: int = 3000,
                  time_limit: float | None = None) -> None:
         super().__init__(seat, rules, seed, budget, time_limit)
@@ -99,20 +96,21 @@ class _NormalForcedNils(ExpertPlayer):
 
     def play(self, view: dict) -> str:
         seen = SeatView.from_dict(view)
-        if seen.rules.one_nil and ((self.own_nil and seen.nil_alive(seen.seat))
-                                   or (self.cover and seen.nil_alive(seen.partner) and self._may_cover(seen))):
+        if seen.rules.one_nil and self._normal_plays(seen):
             return self._normal.play(view)
         return super().play(view)
 
-    def _may_cover(self, seen: SeatView) -> bool:
-        return True
+    def _normal_plays(self, seen: SeatView) -> bool:
+        """Whether this moment is Normal's to play."""
+        raise NotImplementedError
 
 
 class NormalPlaysOwnForcedNil(_NormalForcedNils):
     """Holding a live Suicide nil of its own, plays the card Normal would (measured in the
     nineteenth session, 2026-11-27: Expert's search holds as many of these nils)."""
 
-    own_nil = True
+    def _normal_plays(self, seen: SeatView) -> bool:
+        return seen.nil_alive(seen.seat)
 
 
 class NormalCoversForcedNil(_NormalForcedNils):
@@ -120,12 +118,14 @@ class NormalCoversForcedNil(_NormalForcedNils):
     nineteenth session, 2026-11-27: Expert's search holds as many of these nils, and breaks
     more of the opponents')."""
 
-    cover = True
+    def _normal_plays(self, seen: SeatView) -> bool:
+        return seen.nil_alive(seen.partner)
 
 
 class NormalCoversOnceTheirsFell(NormalCoversForcedNil):
     """With its partner's Suicide nil live and the opponents' nil fallen, plays the card Normal
     would (no nil of theirs left to attack, Normal's cover has nothing to trade)."""
 
-    def _may_cover(self, seen: SeatView) -> bool:
-        return not any(seen.nil_alive(seat) for seat in seen.bids if seat not in (seen.seat, seen.partner))
+    def _normal_plays(self, seen: SeatView) -> bool:
+        theirs = [seat for seat in seen.bids if seat not in (seen.seat, seen.partner)]
+        return super()._normal_plays(seen) and not any(seen.nil_alive(seat) for seat in theirs)
