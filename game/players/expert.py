@@ -42,6 +42,7 @@ from game.bids import BLIND_NIL, Bid
 from game.cards import DECKS, SPADES, Card
 from game.legality import legal_bids, spade_count, trick_winner_index
 from game.players.knowledge import Knowledge, sample_deals
+from game.players.normal.bidding import nearest_bid
 from game.players.normal.decision import Decision
 from game.players.normal.hand_value import card_nil_risk, suit_positions
 from game.players.normal.nil import forcing_chances
@@ -293,8 +294,7 @@ class ExpertPlayer:
         best = self.contract_bid(worths)
         if self.honest_first_bid and worths.own_tricks is not None and not best.is_nil:
             numbers = [bid for bid in worths.worth if not bid.is_nil]
-            aim = worths.own_tricks - FIRST_BID_DISCOUNT
-            return min(numbers, key=lambda b: (abs(b.tricks - aim), b.tricks))
+            return nearest_bid(numbers, worths.own_tricks - FIRST_BID_DISCOUNT)
         return best
 
     def contract_bid(self, worths: BidWorths) -> Bid:

@@ -70,7 +70,7 @@ class BidStyle(Protocol):
     nil_max_tricks: float
 
 
-def nearest_bid(numbers: Iterable[Bid], ideal: int) -> Bid:
+def nearest_bid(numbers: Iterable[Bid], ideal: float) -> Bid:
     """The number bid closest to `ideal` (the lower one on a tie) among non-empty `numbers`."""
     return min(numbers, key=lambda b: (abs(b.tricks - ideal), b.tricks))
 
