@@ -29,6 +29,9 @@ from game.seats import SEATS
 
 N_CARDS = 54
 NO_SUIT = 4
+TRUMP_KEY = 100
+"""Added to a trump's power in :attr:`DeckArrays.trick_key`: more than any power, so any trump
+beats any card of another suit."""
 
 
 @dataclass(frozen=True)
@@ -40,13 +43,16 @@ class DeckArrays:
     suit_masks: np.ndarray
     """(5, 54) booleans: the cards of each effective suit; row 4 is no suit (not in the deck)."""
     is_trump: np.ndarray
-    order: np.ndarray
-    """Card indices sorted by effective suit then power: for per-suit reductions."""
-    suit_starts: np.ndarray
     rank_bits: np.ndarray
     """(54, 5) float32: 2 ** (the card's rank in its suit, 0 the lowest) in its suit's column."""
     power_at: np.ndarray
     """(5, 32) float32: the power of each rank of each suit (-1 past the suit's last rank)."""
+    suit_count: np.ndarray
+    """(54, 5) float32: 1 in the card's suit column: a hand times this counts its suits."""
+    trick_key: np.ndarray
+    """(5, 54) what each card is worth in a trick led in each suit: its power if it follows,
+    :data:`TRUMP_KEY` more if it trumps, -1 if it is thrown away (it cannot win). A card beats the trick's
+    winner if its key is higher than the winner's (:attr:`Batch.winner_key`)."""
 
     @classmethod
     def of(cls, deck: Deck) -> DeckArrays:
@@ -61,7 +67,12 @@ class DeckArrays:
         plain = suit[order] < NO_SUIT
         rank_bits[order[plain], suit[order][plain]] = 2.0 ** rank[plain]
         power_at[suit[order][plain], rank[plain]] = power[order][plain]
-        return cls(suit, power, masks, suit == SPADES, order, starts, rank_bits, power_at)
+        suit_count = np.zeros((N_CARDS, 5), dtype=np.float32)
+        suit_count[:, :4] = masks[:4].T
+        trump = suit == SPADES
+        trick_key = np.where(masks, power, -1)
+        trick_key[:, trump] = power[trump] + TRUMP_KEY
+        return cls(suit, power, masks, trump, rank_bits, power_at, suit_count, trick_key)
 
 
 _DECK_ARRAYS: dict[str, DeckArrays] = {}
@@ -160,32 +171,28 @@ class Batch:
         hand = self.holdings[rows, self.to_play]
         rules = self.rules
         if self.tricks_done == 0 and rules.low_club:
-            clubs = hand & arrays.suit_masks[CLUBS]
-            has_clubs = clubs.any(axis=1)
-            lowest = _lowest(clubs, arrays)
-            if self.position == 0:
-                free = self._lead_legal(hand, arrays)
-            else:
-                free = hand
-            return np.where(has_clubs[:, None], lowest, free)
+            free = self._lead_legal(hand, arrays) if self.position == 0 else hand
+            return _prefer(_lowest(hand & arrays.suit_masks[CLUBS], arrays), free)
         if self.position == 0:
             return self._lead_legal(hand, arrays)
         follow = hand & arrays.suit_masks[self.led_suit]
-        has_suit = follow.any(axis=1)
         if rules.must_beat:
             trumped = self.win_trump & (self.led_suit != SPADES)
             above = follow & (arrays.power[None, :] > self.best_led[:, None]) & ~trumped[:, None]
-            follow = np.where(above.any(axis=1)[:, None], above, follow)
+            follow = _prefer(above, follow)
             trumps = hand & arrays.is_trump[None, :] & (arrays.power[None, :] > self.best_trump[:, None])
-            hand = np.where(trumps.any(axis=1)[:, None], trumps, hand)
-        return np.where(has_suit[:, None], follow, hand)
+            hand = _prefer(trumps, hand)
+        return _prefer(follow, hand)
 
     def _lead_legal(self, hand: np.ndarray, arrays: DeckArrays) -> np.ndarray:
         if not self.rules.spades_broken:
             return hand
-        others = hand & ~arrays.is_trump[None, :]
-        restricted = ~self.broken & others.any(axis=1)
-        return np.where(restricted[:, None], others, hand)
+        return _prefer(hand & ~arrays.is_trump[None, :] & ~self.broken[:, None], hand)
+
+    @property
+    def winner_key(self) -> np.ndarray:
+        """(B,) the :attr:`DeckArrays.trick_key` of the card winning the trick so far."""
+        return self.win_power + TRUMP_KEY * self.win_trump
 
     def play(self, cards: np.ndarray) -> None:
         """Play one card (B,) in every deal: the seat to play must hold it."""
@@ -207,8 +214,7 @@ class Batch:
             self.best_trump = np.where(trump, power, -1)
         else:
             following = suit == self.led_suit
-            beats = (trump & (~self.win_trump | (power > self.win_power))) | (
-                following & ~self.win_trump & (power > self.win_power))
+            beats = arrays.trick_key[self.led_suit, cards] > self.winner_key
             self.win_seat = np.where(beats, seat, self.win_seat)
             self.win_power = np.where(beats, power, self.win_power)
             self.win_trump = self.win_trump | trump
@@ -235,6 +241,12 @@ Policy = Callable[[Batch, np.ndarray, np.random.Generator], np.ndarray]
 """Chooses a card (B,) among the legal ones (B, 54) of the seat to play."""
 
 
+def _prefer(preferred: np.ndarray, fallback: np.ndarray) -> np.ndarray:
+    """(B, 54) each row's `preferred` cards, or its `fallback` ones where it has none of them:
+    ``np.where`` by whole rows, at the cost of two boolean operations."""
+    return preferred | (fallback & ~preferred.any(axis=1)[:, None])
+
+
 def _lowest(mask: np.ndarray, arrays: DeckArrays) -> np.ndarray:
     """One-hot (B, 54): the weakest card of each row's mask (rows of one suit)."""
     weights = np.where(mask, 100 - arrays.power[None, :], -1)
@@ -246,16 +258,19 @@ def _lowest(mask: np.ndarray, arrays: DeckArrays) -> np.ndarray:
 
 def random_policy(batch: Batch, legal: np.ndarray, rng: np.random.Generator) -> np.ndarray:
     """A uniformly random legal card."""
-    return np.where(legal, rng.random(legal.shape), -1.0).argmax(axis=1)
+    return _best_legal(rng.random(legal.shape), legal)
 
 
-def _outstanding_top(batch: Batch, arrays: DeckArrays, seat: np.ndarray) -> np.ndarray:
-    """(B, 5) the highest power of each suit still held by a seat other than `seat`."""
-    rows = np.arange(batch.size)
-    others = batch.holdings.any(axis=1) & ~batch.holdings[rows, seat]
-    powers = np.where(others, arrays.power[None, :], -1)[:, arrays.order]
-    tops = np.maximum.reduceat(powers, arrays.suit_starts[:4], axis=1)
-    return np.concatenate([tops, np.full((batch.size, 1), 99)], axis=1)
+UNPLAYABLE = np.float32(1e9)
+"""Taken off an illegal card's score: far below any legal card's."""
+
+
+def _best_legal(score: np.ndarray, legal: np.ndarray) -> np.ndarray:
+    """(B,) the first legal card of the highest score in each deal (each has a legal card).
+
+    Illegal cards sink by a subtraction that leaves the legal ones' scores exactly as they
+    are, which is much cheaper than ``np.where`` on a (B, 54) mask."""
+    return (score - UNPLAYABLE * ~legal).argmax(axis=1)
 
 
 (ROLE_PLAIN, ROLE_PARTNER_WINS, ROLE_DUCK, ROLE_SQUEEZE_NIL, ROLE_UNDER_NIL, ROLE_COVER_NIL, ROLE_RESCUE_NIL,
@@ -358,18 +373,22 @@ def _opponent_steps(batch: Batch) -> tuple[int, ...]:
 
 @dataclass(frozen=True)
 class _SuitRanges:
-    """Each seat's lowest and highest card of each suit, per deal: (B, 4, 5) powers, 99 and -1
-    where the seat holds none of the suit (always in column 4, no suit).
+    """A set of cards' lowest and highest card of each suit, per deal (usually one seat's
+    hand): (n, 5) powers, 99 and -1 where the set has none of the suit (always in column 4,
+    no suit).
 
-    Found without sorting: each seat's cards of a suit as one integer (a bit per rank, by a
-    matrix product), whose highest and lowest bits are the ranks wanted."""
+    Found without sorting: the cards of a suit as one integer (a bit per rank, by a matrix
+    product), whose highest and lowest bits are the ranks wanted. Taken for one seat at a
+    time, and only for the seats read: the product then also stays small enough for BLAS to
+    keep it on one thread, where a busy machine does not make it wait."""
 
     low: np.ndarray
     high: np.ndarray
 
     @classmethod
-    def of(cls, batch: Batch, arrays: DeckArrays) -> _SuitRanges:
-        bits = batch.holdings.astype(np.float32) @ arrays.rank_bits
+    def of(cls, cards: np.ndarray, arrays: DeckArrays) -> _SuitRanges:
+        """The ranges of `cards`, (n, 54) booleans."""
+        bits = cards.astype(np.float32) @ arrays.rank_bits
         held = bits > 0
         _, top = np.frexp(bits)
         whole = bits.astype(np.int32)
@@ -378,49 +397,63 @@ class _SuitRanges:
         return cls(np.where(held, arrays.power_at[suits, bottom - 1], np.float32(99)),
                    np.where(held, arrays.power_at[suits, top - 1], np.float32(-1)))
 
-    def of_seat(self, table: np.ndarray, seat: np.ndarray, arrays: DeckArrays) -> np.ndarray:
-        """(B, 54) the row of `table` (`low` or `high`) of `seat` (B,) in each deal, read for
-        each card in its suit."""
-        return table[np.arange(table.shape[0]), seat][:, arrays.suit]
+    @classmethod
+    def of_seat(cls, batch: Batch, arrays: DeckArrays, rows: np.ndarray, seat: np.ndarray) -> _SuitRanges:
+        """The ranges of the hand of `seat` (n,) in each of the deals `rows` (n,)."""
+        return cls.of(batch.holdings[rows, seat], arrays)
 
 
-def _plain_lead(batch: Batch, arrays: DeckArrays, prefs: _Preferences, seat: np.ndarray,
+def _by_card(table: np.ndarray, arrays: DeckArrays) -> np.ndarray:
+    """(n, 54) each card's entry of its suit in `table` (n, 5)."""
+    return table[:, arrays.suit]
+
+
+def _plain_lead(batch: Batch, arrays: DeckArrays, prefs: _Preferences, rows: np.ndarray, seat: np.ndarray,
                 settled: np.ndarray) -> np.ndarray:
     """A master if the seat holds one, else a low card of its longest plain suit; once every
-    contract is settled, the lowest card."""
+    contract is settled, the lowest card. For the deals `rows` (n,), led by `seat` (n,)."""
     if settled.all():
-        return np.broadcast_to(prefs.lead_low, (batch.size, N_CARDS))
-    rows = np.arange(batch.size)
-    tops = _outstanding_top(batch, arrays, seat)
-    master = arrays.power[None, :] > tops[:, arrays.suit]
-    hand = batch.holdings[rows, seat].astype(np.float32)
-    lengths = hand @ arrays.suit_masks[:4].T.astype(np.float32)
-    lengths = np.concatenate([lengths, np.zeros((batch.size, 1), dtype=np.float32)], axis=1)
-    score = np.where(master, prefs.lead_master, prefs.lead_low + 2 * lengths[:, arrays.suit])
-    return np.where(settled[:, None], prefs.lead_low, score)
+        return np.broadcast_to(prefs.lead_low, (rows.size, N_CARDS))
+    hand = batch.holdings[rows, seat]
+    others = np.zeros_like(hand)
+    for step in (1, 2, 3):
+        others |= batch.holdings[rows, (seat + step) % 4]
+    tops = _SuitRanges.of(others, arrays).high
+    tops[:, NO_SUIT] = 99  # a card outside the deck is no master
+    master = arrays.power[None, :] > _by_card(tops, arrays)
+    lengths = hand.astype(np.float32) @ arrays.suit_count
+    score = np.where(master, prefs.lead_master, prefs.lead_low + 2 * _by_card(lengths, arrays))
+    score[settled] = prefs.lead_low
+    return score
 
 
-def _cover_lead(arrays: DeckArrays, ranges: _SuitRanges, mate: np.ndarray) -> np.ndarray:
+def _cover_lead(batch: Batch, arrays: DeckArrays, rows: np.ndarray, mate: np.ndarray) -> np.ndarray:
     """Leading to a partner's nil: a card above all the nil's cards of its suit is safe
     (the nil plays under it), best where that makes the nil shed a high card, or where
     the nil is void and throws its most dangerous card away; failing that, the highest."""
-    nil_high = ranges.of_seat(ranges.high, mate, arrays)
+    nil_high = _by_card(_SuitRanges.of_seat(batch, arrays, rows, mate).high, arrays)
     power = arrays.power.astype(np.float32)[None, :]
     safe = power > nil_high
     shed = np.where(nil_high < 0, VOID_SHED, nil_high)
     return np.where(safe, 100 + shed - np.float32(0.1) * power, power - 100)
 
 
-def _attack_lead(arrays: DeckArrays, prefs: _Preferences, ranges: _SuitRanges, seat: np.ndarray,
+def _attack_lead(batch: Batch, arrays: DeckArrays, prefs: _Preferences, rows: np.ndarray, seat: np.ndarray,
                  nil_alive: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Leading against an opponent's nil: a card below all the nil's cards of its suit
     forces the nil over it, best where the nil's lowest card is high and its partner
     cannot ruff; a suit the nil is out of only lets it throw a card away. The scores, and
-    (B, 54) which cards force the nil over them."""
+    (n, 54) which cards force the nil over them.
+
+    The nil is the next seat's if it holds, else the previous seat's; the other one is its
+    partner (its guard)."""
     first, second = ((seat + step) % 4 for step in (1, 3))
-    target = np.where(nil_alive[np.arange(seat.shape[0]), first], first, second)
-    nil_low = ranges.of_seat(ranges.low, target, arrays)
-    guard_ruffs = (ranges.of_seat(ranges.low, (target + 2) % 4, arrays) == 99) & ~arrays.is_trump[None, :]
+    first_low = _SuitRanges.of_seat(batch, arrays, rows, first).low
+    second_low = _SuitRanges.of_seat(batch, arrays, rows, second).low
+    at_first = nil_alive[rows, first][:, None]
+    nil_low = _by_card(np.where(at_first, first_low, second_low), arrays)
+    guard_void = _by_card(np.where(at_first, second_low, first_low) == 99, arrays)
+    guard_ruffs = guard_void & ~arrays.is_trump[None, :]
     power = arrays.power.astype(np.float32)[None, :]
     forcing = power < nil_low
     under = 100 + nil_low - power - 30 * guard_ruffs
@@ -428,44 +461,50 @@ def _attack_lead(arrays: DeckArrays, prefs: _Preferences, ranges: _SuitRanges, s
     return score, forcing & (nil_low < 99) & ~guard_ruffs
 
 
-def _nil_lead(batch: Batch, arrays: DeckArrays, prefs: _Preferences, ranges: _SuitRanges,
+def _nil_lead(batch: Batch, arrays: DeckArrays, prefs: _Preferences, rows: np.ndarray,
               seat: np.ndarray) -> np.ndarray:
     """A nil bidder's lead: the highest card another seat must or will beat (the partner
     holds a higher one of its suit, or an opponent holds that suit only above it), else the lowest."""
     power = arrays.power.astype(np.float32)[None, :]
-    beaten = np.zeros((batch.size, N_CARDS), dtype=bool)
+    beaten = np.zeros((rows.size, N_CARDS), dtype=bool)
     if batch.rules.partners:
-        beaten |= ranges.of_seat(ranges.high, (seat + 2) % 4, arrays) > power
+        beaten |= _by_card(_SuitRanges.of_seat(batch, arrays, rows, (seat + 2) % 4).high, arrays) > power
     for step in _opponent_steps(batch):
-        other_low = ranges.of_seat(ranges.low, (seat + step) % 4, arrays)
+        other_low = _by_card(_SuitRanges.of_seat(batch, arrays, rows, (seat + step) % 4).low, arrays)
         beaten |= (other_low > power) & (other_low < 99)
     return np.where(beaten, 50 + power, prefs.lead_low)
 
 
 def _lead_scores(batch: Batch, arrays: DeckArrays, prefs: _Preferences, seat: np.ndarray,
                  nil_alive: np.ndarray) -> np.ndarray:
-    """(B, 54) the worth of leading each card (see :func:`heuristic_policy`)."""
+    """(B, 54) the worth of leading each card (see :func:`heuristic_policy`).
+
+    Each deal is scored by the one lead that applies to it, the nil's own first, then
+    covering the partner's nil, then attacking an opponent's, else the plain lead. The
+    scores are float64 as soon as one deal covers or attacks (numpy widens those: their
+    bonuses are whole numbers times booleans), in which precision the policy's noise is
+    added to every deal's scores."""
     settled = _contracts_settled(batch)
-    if not nil_alive.any():
-        return _plain_lead(batch, arrays, prefs, seat, settled)
     rows = np.arange(batch.size)
-    mate = (seat + 2) % 4
+    if not nil_alive.any():
+        return _plain_lead(batch, arrays, prefs, rows, seat, settled)
     me_nil = nil_alive[rows, seat]
-    mate_nil = nil_alive[rows, mate] & batch.rules.partners
+    mate_nil = nil_alive[rows, (seat + 2) % 4] & batch.rules.partners
     attack = _opponent_nil(batch, nil_alive, seat) & ~me_nil
     plain = ~(attack | mate_nil | me_nil)
-    score = (_plain_lead(batch, arrays, prefs, seat, settled) if plain.any()
-             else np.zeros((batch.size, N_CARDS), np.float32))
-    ranges = _SuitRanges.of(batch, arrays)
+    wide = attack.any() or mate_nil.any()
+    score = np.empty((batch.size, N_CARDS), dtype=np.float64 if wide else np.float32)
+    if plain.any():
+        score[plain] = _plain_lead(batch, arrays, prefs, rows[plain], seat[plain], settled[plain])
     forcing = np.zeros((batch.size, N_CARDS), dtype=bool)
     if attack.any():
-        attack_score, forcing = _attack_lead(arrays, prefs, ranges, seat, nil_alive)
-        score = np.where(attack[:, None], attack_score, score)
-    if mate_nil.any():
-        cover = _cover_lead(arrays, ranges, mate) + COVER_ATTACK * (forcing & attack[:, None])
-        score = np.where(mate_nil[:, None], cover, score)
+        score[attack], forcing[attack] = _attack_lead(batch, arrays, prefs, rows[attack], seat[attack], nil_alive)
+    cover = mate_nil & ~me_nil
+    if cover.any():
+        mate = (seat[cover] + 2) % 4
+        score[cover] = _cover_lead(batch, arrays, rows[cover], mate) + COVER_ATTACK * forcing[cover]
     if me_nil.any():
-        score = np.where(me_nil[:, None], _nil_lead(batch, arrays, prefs, ranges, seat), score)
+        score[me_nil] = _nil_lead(batch, arrays, prefs, rows[me_nil], seat[me_nil])
     return score
 
 
@@ -473,9 +512,7 @@ def _follow_scores(batch: Batch, arrays: DeckArrays, prefs: _Preferences, seat: 
                    nil_alive: np.ndarray) -> np.ndarray:
     """(B, 54) the worth of playing each card to the trick under way (see :func:`heuristic_policy`)."""
     partner = (seat + 2) % 4
-    beats = arrays.power[None, :] > batch.win_power[:, None]
-    wins = (arrays.is_trump[None, :] & (~batch.win_trump[:, None] | beats)) | (
-        (arrays.suit[None, :] == batch.led_suit[:, None]) & ~batch.win_trump[:, None] & beats)
+    wins = arrays.trick_key[batch.led_suit] > batch.winner_key[:, None]
     mate_winning = (batch.win_seat == partner) & batch.rules.partners
     role = np.where(mate_winning, ROLE_PARTNER_WINS, ROLE_PLAIN)
     role = np.where(_contracts_settled(batch), ROLE_DUCK, role)
@@ -484,8 +521,8 @@ def _follow_scores(batch: Batch, arrays: DeckArrays, prefs: _Preferences, seat: 
     score = np.where(wins, prefs.if_win[batch.position][role], prefs.if_lose[batch.position][role])
     keep_low = (role == ROLE_SQUEEZE_NIL) | (role == ROLE_UNDER_NIL)
     if keep_low.any():
-        discard = (arrays.suit[None, :] != batch.led_suit[:, None]) & ~wins
-        score = np.where(keep_low[:, None] & discard, prefs.discard_high, score)
+        discard = (arrays.suit[None, :] != batch.led_suit[keep_low, None]) & ~wins[keep_low]
+        score[keep_low] = np.where(discard, prefs.discard_high, score[keep_low])
     return score
 
 
@@ -537,7 +574,7 @@ def heuristic_policy(batch: Batch, legal: np.ndarray, rng: np.random.Generator) 
         score = _lead_scores(batch, arrays, prefs, seat, nil_alive)
     else:
         score = _follow_scores(batch, arrays, prefs, seat, nil_alive)
-    return np.where(legal, score + batch.noise, -1e9).argmax(axis=1)
+    return _best_legal(score + batch.noise, legal)
 
 
 def holdings_array(deals: Sequence[dict[str, int]]) -> np.ndarray:

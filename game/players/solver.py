@@ -88,6 +88,8 @@ _DEADLINE_EVERY = 1024
 _HOLDER_BITS = 32
 """Room for a suit's holders in its code, two bits a card: the jokers and deuces decks have
 sixteen spades."""
+_WIN, _LOW, _DUCK = 0, 1, 2
+"""How a follower orders its cards (:meth:`Solver._follow_moves`)."""
 MAX_TABLE = 300_000
 """Trick starts the table holds before it starts afresh (about 200 MB): ten seconds of
 search fill about a third of it."""
@@ -302,7 +304,7 @@ def trick_state(tables: PlayTables, trick: Sequence[int]) -> tuple[int, int, int
 # The search
 
 
-@dataclass
+@dataclass(slots=True)
 class _Entry:
     """What the table knows of a trick start: bounds on its value and the lead that did best."""
 
@@ -339,6 +341,15 @@ class Solver:
         self._side_index = [_side_number(rules, s) for s in SEATS]
         self._ours = [side_of(s, rules.partners) == side for s in SEATS]
         self._nil = [s in self.bids and self.bids[s].is_nil for s in SEATS]
+        self._feeding = [[_LOW if rules.partners and winner != seat and self._ours[winner] == self._ours[seat]
+                          else _WIN for winner in range(4)] for seat in range(4)]
+        """By follower and seat winning the trick so far: how the follower orders its cards
+        when it does not play for nil."""
+        self._plain_follows = not rules.must_beat
+        """Whether following suit is all the rules ask of a follower after the first trick."""
+        # The tables the search reads at every card, bound once.
+        self._suit_of, self._power, self._suit_masks = self.tables.suit_of, self.tables.power, self.tables.suit_masks
+        self._spades_above = self.tables.above[SPADES]
         self._table: dict[tuple, _Entry] = {}
         self._leaves: dict[tuple, float] = {}
         self._classes: dict[tuple, int] = {}
@@ -351,6 +362,8 @@ class Solver:
                           for suit, power in zip(self.tables.suit_of, self.tables.power, strict=True)]
         """How little each card is worth keeping: the order for throwing cards away."""
         self._runs: dict[tuple[int, int], tuple[int, ...]] = {}
+        self._discards: dict[tuple[int, int], tuple[int, ...]] = {}
+        """A void follower's cards to play (one of each run), weakest first."""
         self._codes: dict[tuple[int, int, int, int], int] = {}
         self._position_codes: dict[tuple[int, int, int, int], tuple[int, ...]] = {}
         self._patterns: dict[int, tuple[int, int, tuple[int, ...]]] = {}
@@ -477,13 +490,16 @@ class Solver:
 
     # -- values of finished hands ------------------------------------------------------------
     def _leaf(self) -> float:
-        key = (*self._taken, self._moe)
+        return self._final_value(tuple(self._taken), self._moe)
+
+    def _final_value(self, taken: tuple[int, ...], moe: int) -> float:
+        """The value of the hand finished with these tricks taken (by seat) and Moe state."""
+        key = (*taken, moe)
         value = self._leaves.get(key)
         if value is None:
-            taken = dict(zip(SEATS, self._taken, strict=True))
-            score = score_hand(self.rules, self.bids, taken, self._moe_winners(self._moe), self.standings)
-            value = self.outcome_value(score)
-            self._leaves[key] = value
+            score = score_hand(self.rules, self.bids, dict(zip(SEATS, taken, strict=True)), self._moe_winners(moe),
+                               self.standings)
+            value = self._leaves[key] = self.outcome_value(score)
         return value
 
     def outcome_value(self, score: HandScore) -> float:
@@ -492,34 +508,23 @@ class Solver:
         return self.worth(score.sides[self.side]) - sum(others) / len(others)
 
     # -- what the tricks taken still decide --------------------------------------------------
-    def _taken_class(self) -> int:
-        """A number for the tricks taken so far and the Moe state, shared by every other
-        taken state whose finished hands would all score the same for every way the
-        remaining tricks can fall: with no nil bid, only each side's total matters."""
-        key = (*self._taken, self._moe)
-        number = self._classes.get(key)
-        if number is None:
-            signature = (self._moe, *self._future_values(self._done))
-            number = self._classes[key] = self._signatures.setdefault(signature, len(self._signatures))
+    def _taken_class(self, state: tuple[int, ...]) -> int:
+        """A number for the tricks taken so far and the Moe state (`state`: the taken
+        counts, then the Moe state), shared by every other taken state whose finished
+        hands would all score the same for every way the remaining tricks can fall: with no
+        nil bid, only each side's total matters."""
+        signature = (self._moe, *self._future_values(self._done))
+        number = self._classes[state] = self._signatures.setdefault(signature, len(self._signatures))
         return number
 
     def _future_values(self, done: int) -> list[float]:
         """The value of every way the tricks not counted in the taken state can fall among
         the seats, and the Moe bonuses still go after `done` tricks played (fewer than the
         taken state counts when it holds tricks sure to come)."""
-        taken, moe = self._taken, self._moe
-        left = 13 - sum(taken)
-        values = []
-        for finals in self._moe_finals(moe, done):
-            self._moe = finals
-            for split in _splits(left):
-                for seat in range(4):
-                    taken[seat] += split[seat]
-                values.append(self._leaf())
-                for seat in range(4):
-                    taken[seat] -= split[seat]
-        self._moe = moe
-        return values
+        south, west, north, east = self._taken
+        final = self._final_value
+        return [final((south + more[0], west + more[1], north + more[2], east + more[3]), finals)
+                for finals in self._moe_finals(self._moe, done) for more in _splits(13 - south - west - north - east)]
 
     def _moe_finals(self, moe: int, done: int) -> list[int]:
         """Moe states standing for every bonus the hand may still end with."""
@@ -530,22 +535,27 @@ class Solver:
 
     # -- trick starts ---------------------------------------------------------------------------
     def _trick_start(self, leader: int, alpha: float, beta: float) -> float:
-        done = self._done
-        if done == 13:
-            return self._leaf()
-        if done == 12:
-            return self._last_trick(leader)
+        if self._done >= 12:
+            return self._leaf() if self._done == 13 else self._last_trick(leader)
         self.trick_starts += 1
         if self.trick_starts >= self._next_look:
             self._look_at_limits()
-        codes = self._relative_codes()
-        key = (*codes, leader, self._taken_class(), self._broken)
+        held = tuple(self._hands)
+        codes = self._position_codes.get(held)
+        if codes is None:
+            codes = self._relative_codes(held)
+        state = (*self._taken, self._moe)
+        number = self._classes.get(state)
+        if number is None:
+            number = self._taken_class(state)
+        key = codes + (leader, number, self._broken)
         entry = self._table.get(key)
         if entry is None:
             if len(self._table) >= MAX_TABLE:
                 self._table.clear()
                 self._position_codes.clear()
                 self._patterns_of.clear()
+                self._discards.clear()
             entry = self._table[key] = _Entry(*self._static_bounds(leader, codes))
         if entry.low >= beta or entry.low == entry.high:
             return entry.low
@@ -607,17 +617,19 @@ class Solver:
         its `masters` master spades when it may lead spades (the others follow with
         spades as long as they hold any; while every seat that still holds a spade also
         holds the suit led, nobody can ruff)."""
-        side_cards = patterns[1][2][leader] + patterns[2][2][leader] + patterns[3][2][leader]
-        may_lead_spades = not self.rules.spades_broken or self._broken or not side_cards
+        if patterns[1][0] != leader and patterns[2][0] != leader and patterns[3][0] != leader:
+            return 0
+        may_lead_spades = not self.rules.spades_broken or self._broken or \
+            not patterns[1][2][leader] + patterns[2][2][leader] + patterns[3][2][leader]
         drawn = masters if may_lead_spades else 0
         spades = patterns[SPADES][2]
-        ruffers = [seat for seat in range(4) if seat != leader and spades[seat] > drawn]
         cashed = 0
         for suit in (1, 2, 3):
             top, run, lengths = patterns[suit]
             if top == leader:
-                for seat in ruffers:
-                    run = min(run, lengths[seat])
+                for seat in range(4):
+                    if seat != leader and spades[seat] > drawn:  # a seat that may ruff
+                        run = min(run, lengths[seat])
                 cashed += run
         return cashed
 
@@ -651,7 +663,7 @@ class Solver:
 
     def _last_trick(self, leader: int) -> float:
         """Trick 13: every seat's one card is forced."""
-        hands, suit_of, power = self._hands, self.tables.suit_of, self.tables.power
+        hands, suit_of, power = self._hands, self._suit_of, self._power
         lead = hands[leader].bit_length() - 1
         led = suit_of[lead]
         winner, win_suit, win_power = leader, led, power[lead]
@@ -666,32 +678,34 @@ class Solver:
         self._taken[winner] -= 1
         return value
 
-    def _relative_codes(self) -> tuple[int, ...]:
-        """The cards still held as each suit's sequence of holders, weakest first: the part
-        of the key that ignores which cards are gone, as only their order matters. Each
-        suit's code is its card count times 2**32 plus two bits per card for its holder."""
-        hands = self._hands
-        held = (hands[0], hands[1], hands[2], hands[3])
-        codes = self._position_codes.get(held)
-        if codes is None:
-            code = self._suit_code
-            codes = self._position_codes[held] = (code(0, held), code(1, held), code(2, held), code(3, held))
-        return codes
+    def _relative_codes(self, held: tuple[int, int, int, int]) -> tuple[int, ...]:
+        """The cards `held` (by seat) as each suit's sequence of holders, weakest first: the
+        part of the key that ignores which cards are gone, as only their order matters.
+        Each suit's code is its card count times 2**32 plus two bits per card for its holder."""
+        codes = []
+        known = self._codes
+        south, west, north, east = held
+        for suit, mask in enumerate(self._suit_masks):
+            holders = (south & mask, west & mask, north & mask, east & mask)
+            code = known.get(holders)
+            if code is None:
+                code = known[holders] = self._suit_code(suit, holders)
+            codes.append(code)
+        found = self._position_codes[held] = tuple(codes)
+        return found
 
-    def _suit_code(self, suit: int, held: tuple[int, int, int, int]) -> int:
-        mask = self.tables.suit_masks[suit]
-        holders = (held[0] & mask, held[1] & mask, held[2] & mask, held[3] & mask)
-        code = self._codes.get(holders)
-        if code is None:
-            count, digits = 0, 0
-            for index in self.tables.ascending[suit]:
-                for seat in range(4):
-                    if holders[seat] >> index & 1:
-                        digits |= seat << (2 * count)
-                        count += 1
-                        break
-            code = self._codes[holders] = count << _HOLDER_BITS | digits
-        return code
+    def _suit_code(self, suit: int, holders: tuple[int, int, int, int]) -> int:
+        """One suit's code from the cards of it each seat holds."""
+        count, digits = 0, 0
+        held = holders[0] | holders[1] | holders[2] | holders[3]
+        for index in self.tables.ascending[suit]:
+            if held >> index & 1:
+                seat = 0
+                while not holders[seat] >> index & 1:
+                    seat += 1
+                digits |= seat << (2 * count)
+                count += 1
+        return count << _HOLDER_BITS | digits
 
     def _relative_card(self, index: int) -> tuple[int, int]:
         """A card as (suit, how many cards of its suit still held are weaker)."""
@@ -754,19 +768,19 @@ class Solver:
         legal = legal_mask(self.rules, self.tables, hands[leader], 0, 0, -1, self._done == 0, True, self._broken)
         moves = self._order_leads(self._moves(legal, live), first)
         maximising = self._ours[leader]
-        suit_of, power = self.tables.suit_of, self.tables.power
+        suit_of, power = self._suit_of, self._power
         best_value = -math.inf if maximising else math.inf
         best_card = -1
         broken = self._broken
+        holding = hands[leader]
         for index in moves:
-            bit = 1 << index
             suit = suit_of[index]
-            hands[leader] ^= bit
+            hands[leader] = holding ^ 1 << index
             self._broken = broken or suit == SPADES
             strength = power[index]
             trump = strength if suit == SPADES else -1
             value = self._follow(1, leader, suit, strength, trump, leader, live, alpha, beta)
-            hands[leader] ^= bit
+            hands[leader] = holding
             self._broken = broken
             if maximising:
                 if value > best_value:
@@ -792,48 +806,101 @@ class Solver:
                 live: int, alpha: float, beta: float) -> float:
         hands = self._hands
         seat = (leader + position) % 4
-        legal = legal_mask(self.rules, self.tables, hands[seat], led, best_led, best_trump, self._done == 0,
-                           False, self._broken)
-        moves = self._moves(legal, live)
-        if len(moves) > 1:
-            moves = self._order_follows(seat, moves, led, best_led, best_trump, winner)
+        holding = hands[seat]
+        moves = self._follow_moves(seat, holding, led, best_led, best_trump, winner, live)
         maximising = self._ours[seat]
-        suit_of, power = self.tables.suit_of, self.tables.power
+        suit_of, power = self._suit_of, self._power
         best_value = -math.inf if maximising else math.inf
         broken = self._broken
-        step = self._follow if position < 3 else self._finish_trick
+        last = position == 3
         position += 1
         for index in moves:
-            bit = 1 << index
             suit, strength = suit_of[index], power[index]
             new_winner, new_led, new_trump = winner, best_led, best_trump
             if suit == led and strength > best_led:
                 new_led = strength
                 if best_trump < 0:  # never with spades led: the lead is the best trump
                     new_winner = seat
-            if suit == SPADES and strength > best_trump:
-                new_winner, new_trump = seat, strength
-            hands[seat] ^= bit
-            self._broken = broken or suit == SPADES
-            value = step(position, leader, led, new_led, new_trump, new_winner, live, alpha, beta)
-            hands[seat] ^= bit
+            if suit == SPADES:
+                self._broken = True
+                if strength > best_trump:
+                    new_winner, new_trump = seat, strength
+            hands[seat] = holding ^ 1 << index
+            if last:
+                value = self._finish_trick(new_winner, alpha, beta)
+            else:
+                value = self._follow(position, leader, led, new_led, new_trump, new_winner, live, alpha, beta)
+            hands[seat] = holding
             self._broken = broken
             if maximising:
                 if value > best_value:
                     best_value = value
-                    alpha = max(alpha, value)
+                    if value > alpha:
+                        alpha = value
             elif value < best_value:
                 best_value = value
-                beta = min(beta, value)
+                if value < beta:
+                    beta = value
             if alpha >= beta:
                 break
         return best_value
 
-    def _order_follows(self, seat: int, moves: Sequence[int], led: int, best_led: int, best_trump: int,
-                       winner: int) -> list[int]:
-        """Likely good cards first: with a partner winning, the lowest; else the lowest card
-        that wins, then the lowest; a seat playing for nil ducks with its highest losing card."""
-        suit_of, power = self.tables.suit_of, self.tables.power
+    def _follow_moves(self, seat: int, holding: int, led: int, best_led: int, best_trump: int, winner: int,
+                      live: int) -> Sequence[int]:
+        """One card of each run of the follower's legal cards, in the order of
+        :meth:`_order_follows`. When they are all of the suit led or all of other suits
+        (always but on the first trick under Low club first), that order is quicker found:
+        sorted by weakness, the cards that would win the trick come last, so each order is
+        a cut of that list."""
+        led_mask = self._suit_masks[led]
+        if self._done and self._plain_follows:
+            legal = holding & led_mask or holding  # what legal_mask gives when only following suit is asked
+        else:
+            legal = legal_mask(self.rules, self.tables, holding, led, best_led, best_trump, self._done == 0,
+                               False, self._broken)
+        following = legal & led_mask
+        if following == legal:  # of the suit led: weakest first as they come
+            key = (legal, live & led_mask)
+            moves = self._runs.get(key)
+            if moves is None:
+                moves = self._runs[key] = self._run_starts(legal, live)
+        elif not following:  # discards
+            key = (legal, live)
+            moves = self._discards.get(key)
+            if moves is None:
+                moves = self._discards[key] = tuple(sorted(self._moves(legal, live), key=self._weakness.__getitem__))
+        else:  # some of the suit led, some not
+            moves = self._moves(legal, live)
+            if len(moves) < 2:
+                return moves
+            return self._order_follows(self._follow_order(seat, winner), moves, led, best_led, best_trump)
+        if len(moves) < 2:
+            return moves
+        order = self._follow_order(seat, winner)
+        if order == _LOW:
+            return moves
+        beats = self._spades_above[best_trump]
+        if best_trump < 0:
+            beats |= self.tables.above[led][best_led]
+        losers = 0
+        for index in moves:
+            if beats >> index & 1:
+                break
+            losers += 1
+        if order == _DUCK:  # the losing cards, highest first, then the winners
+            return moves[losers - 1::-1] + moves[losers:] if losers else moves
+        return moves[losers:] + moves[:losers]
+
+    def _follow_order(self, seat: int, winner: int) -> int:
+        """How the follower orders its cards (:data:`_WIN`, :data:`_LOW` or :data:`_DUCK`)."""
+        return _DUCK if self._nil[seat] and not self._taken[seat] else self._feeding[seat][winner]
+
+    def _order_follows(self, order: int, moves: Sequence[int], led: int, best_led: int,
+                       best_trump: int) -> list[int]:
+        """Likely good cards first: with a partner winning (:data:`_LOW`), the lowest; else
+        (:data:`_WIN`) the lowest card that wins, then the lowest; a seat playing for nil
+        (:data:`_DUCK`) ducks with its highest losing card."""
+        suit_of, power = self._suit_of, self._power
         winning, losing = [], []
         for index in moves:
             suit = suit_of[index]
@@ -845,14 +912,13 @@ class Solver:
         if suit_of[losing[0] if losing else winning[0]] != led:  # void: discards of several suits
             losing.sort(key=self._weakness.__getitem__)
             winning.sort(key=self._weakness.__getitem__)
-        if self._nil[seat] and not self._taken[seat]:
+        if order == _DUCK:
             return losing[::-1] + winning
-        if winner != seat and self._ours[winner] == self._ours[seat] and self.rules.partners:
+        if order == _LOW:
             return sorted(moves, key=self._weakness.__getitem__)
         return winning + losing
 
-    def _finish_trick(self, position: int, leader: int, led: int, best_led: int, best_trump: int, winner: int,
-                      live: int, alpha: float, beta: float) -> float:
+    def _finish_trick(self, winner: int, alpha: float, beta: float) -> float:
         """After the fourth card: the trick's winner takes it and leads the next."""
         taken, moe, done = self._taken, self._moe, self._done
         taken[winner] += 1
