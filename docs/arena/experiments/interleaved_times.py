@@ -1,0 +1,64 @@
+"""Expert's decision times in two checkouts of the project, hand by hand alternately.
+
+``python docs/arena/experiments/interleaved_times.py BEFORE_DIR AFTER_DIR [--rules VARIANT] [--hands N] [--cpu]``
+
+Each hand (the deal of `game.arena.bench_players.decision_times` with seed 1, 2, … and one hand
+each) is played by four Expert players in a fresh process of each checkout in turn, the
+first of the two alternating. On a machine whose speed drifts from minute to minute (this
+project's, some days), two benchmark runs one after the other compare the drift as much as
+the code; alternating hand by hand spreads it over both. Made for changes that keep every
+decision: it fails if the two checkouts do not make the same decisions in the same number.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import subprocess
+import sys
+
+HAND = ("import json, time; from game.arena.bench_players import decision_times; "
+        "print(json.dumps(decision_times('expert', 1, seed={seed}, clock=time.{clock}, variant='{rules}')))")
+
+
+def hand_times(checkout: str, seed: int, rules: str, clock: str) -> list[tuple[int, float]]:
+    """(cards held, ms) of every decision of one hand, run in `checkout`."""
+    code = HAND.format(seed=seed, clock=clock, rules=rules)
+    out = subprocess.run([sys.executable, "-c", code], cwd=checkout, capture_output=True, text=True, check=True)
+    return [(held, ms) for held, ms in json.loads(out.stdout)]
+
+
+def row(label: str, times: list[float]) -> str:
+    times = sorted(times)
+    p95 = times[min(len(times) - 1, int(0.95 * len(times)))]
+    return f"{label:10} {len(times):5} {statistics.median(times):8.1f} {p95:8.1f} {times[-1]:8.1f}"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("before")
+    parser.add_argument("after")
+    parser.add_argument("--rules", default="partner")
+    parser.add_argument("--hands", type=int, default=6)
+    parser.add_argument("--cpu", action="store_true", help="process time instead of wall time")
+    args = parser.parse_args()
+    clock = "process_time" if args.cpu else "perf_counter"
+    times: dict[str, list[tuple[int, float]]] = {"before": [], "after": []}
+    for seed in range(1, args.hands + 1):
+        order = ("before", "after") if seed % 2 else ("after", "before")
+        for name in order:
+            times[name] += hand_times(getattr(args, name), seed, args.rules, clock)
+    if [held for held, _ in times["before"]] != [held for held, _ in times["after"]]:
+        sys.exit("the two checkouts do not make the same decisions")
+    print(f"{args.rules}, {args.hands} hands, {clock}; decisions, p50, p95, max ms")
+    for name, decisions in times.items():
+        print(row(name, [ms for _, ms in decisions]))
+        print(row(f"{name} 5-7", [ms for held, ms in decisions if 5 <= held <= 7]))
+        print(row(f"{name} 8-13", [ms for held, ms in decisions if held >= 8]))
+    ratios = [b / a for (_, b), (_, a) in zip(times["before"], times["after"], strict=True) if a > 5]
+    print(f"before / after per decision (those over 5 ms): median {statistics.median(ratios):.2f}")
+
+
+if __name__ == "__main__":
+    main()
