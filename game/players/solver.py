@@ -345,8 +345,6 @@ class Solver:
                           else _WIN for winner in range(4)] for seat in range(4)]
         """By follower and seat winning the trick so far: how the follower orders its cards
         when it does not play for nil."""
-        self._plain_follows = not rules.must_beat
-        """Whether following suit is all the rules ask of a follower after the first trick."""
         # The tables the search reads at every card, bound once.
         self._suit_of, self._power, self._suit_masks = self.tables.suit_of, self.tables.power, self.tables.suit_masks
         self._spades_above = self.tables.above[SPADES]
@@ -853,11 +851,8 @@ class Solver:
         sorted by weakness, the cards that would win the trick come last, so each order is
         a cut of that list."""
         led_mask = self._suit_masks[led]
-        if self._done and self._plain_follows:
-            legal = holding & led_mask or holding  # what legal_mask gives when only following suit is asked
-        else:
-            legal = legal_mask(self.rules, self.tables, holding, led, best_led, best_trump, self._done == 0,
-                               False, self._broken)
+        legal = legal_mask(self.rules, self.tables, holding, led, best_led, best_trump, self._done == 0,
+                           False, self._broken)
         following = legal & led_mask
         if following == legal:  # of the suit led: weakest first as they come
             key = (legal, live & led_mask)
@@ -873,15 +868,14 @@ class Solver:
             moves = self._moves(legal, live)
             if len(moves) < 2:
                 return moves
-            return self._order_follows(self._follow_order(seat, winner), moves, led, best_led, best_trump)
+            return self._order_follows(self._follow_order(seat, winner), moves, led,
+                                      self._beats(led, best_led, best_trump))
         if len(moves) < 2:
             return moves
         order = self._follow_order(seat, winner)
         if order == _LOW:
             return moves
-        beats = self._spades_above[best_trump]
-        if best_trump < 0:
-            beats |= self.tables.above[led][best_led]
+        beats = self._beats(led, best_led, best_trump)
         losers = 0
         for index in moves:
             if beats >> index & 1:
@@ -895,21 +889,23 @@ class Solver:
         """How the follower orders its cards (:data:`_WIN`, :data:`_LOW` or :data:`_DUCK`)."""
         return _DUCK if self._nil[seat] and not self._taken[seat] else self._feeding[seat][winner]
 
-    def _order_follows(self, order: int, moves: Sequence[int], led: int, best_led: int,
-                       best_trump: int) -> list[int]:
+    def _beats(self, led: int, best_led: int, best_trump: int) -> int:
+        """The cards that would win the trick so far (as a mask): a higher spade than any in
+        it, or, while none is, a higher card of the suit led."""
+        beats = self._spades_above[best_trump]
+        if best_trump < 0:
+            beats |= self.tables.above[led][best_led]
+        return beats
+
+    def _order_follows(self, order: int, moves: Sequence[int], led: int, beats: int) -> list[int]:
         """Likely good cards first: with a partner winning (:data:`_LOW`), the lowest; else
-        (:data:`_WIN`) the lowest card that wins, then the lowest; a seat playing for nil
-        (:data:`_DUCK`) ducks with its highest losing card."""
-        suit_of, power = self._suit_of, self._power
+        (:data:`_WIN`) the lowest card that wins (of `beats`), then the lowest; a seat
+        playing for nil (:data:`_DUCK`) ducks with its highest losing card. For the first
+        trick's mix of suits under Low club first; :meth:`_follow_moves` cuts the others."""
         winning, losing = [], []
         for index in moves:
-            suit = suit_of[index]
-            if suit == SPADES:
-                wins = power[index] > best_trump
-            else:
-                wins = suit == led and best_trump < 0 and power[index] > best_led
-            (winning if wins else losing).append(index)
-        if suit_of[losing[0] if losing else winning[0]] != led:  # void: discards of several suits
+            (winning if beats >> index & 1 else losing).append(index)
+        if self._suit_of[losing[0] if losing else winning[0]] != led:  # discards of several suits
             losing.sort(key=self._weakness.__getitem__)
             winning.sort(key=self._weakness.__getitem__)
         if order == _DUCK:
