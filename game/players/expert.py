@@ -73,11 +73,13 @@ bag, and late in the hand those are what decide the score. Whether an ending is 
 enough is found by solving it (:data:`MIN_ENDGAME_DEALS`)."""
 ENDGAME_DEALS = 96
 """Sampled deals an endgame decision solves (fewer when :data:`ENDGAME_EFFORT` runs out)."""
-ENDGAME_EFFORT = 32000
-"""Trick starts the solver may search for one endgame decision, over all its deals: about
-0.3 s of one core (it searches some 100,000 a second); 16,000 left a six-card ending with a
-trick in progress to the playouts about half the time (`docs/benchmarks.md`). Counted in work, not seconds, so that
-a seed gives the same decisions on any machine."""
+ENDGAME_EFFORT = 24000
+"""Trick starts the solver may search for one endgame decision, over all its deals: 0.25 s of
+one core on a fast machine to 0.7 s on a slow one (it searches some 35,000 to 100,000 a
+second). These are Expert's slowest decisions; 32,000 scored no better in the arena, while
+16,000 left a six-card ending with a trick in progress to the playouts about half the time
+(`docs/benchmarks.md`). Counted in work, not seconds, so that a seed gives the same decisions
+on any machine."""
 MIN_ENDGAME_DEALS = 8
 """Fewest deals an endgame's values may rest on. The first of them must be solved at the
 pace of :data:`ENDGAME_EFFORT` shared among this many (deal n within n/8 of the effort):

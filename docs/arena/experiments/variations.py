@@ -142,3 +142,10 @@ class OnePlayoutPerDeal(ExpertPlayer):
             return super().card_worths(view, seen)
         finally:
             self.budget = full
+
+
+class Effort32000(ExpertPlayer):
+    """Spends up to 32,000 trick starts of perfect play on an endgame decision, as Expert did
+    until 2026-11-28 (Expert: 24,000)."""
+
+    endgame_effort = 32000
