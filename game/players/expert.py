@@ -76,8 +76,9 @@ ENDGAME_DEALS = 96
 ENDGAME_EFFORT = 24000
 """Trick starts the solver may search for one endgame decision, over all its deals: 0.25 s of
 one core on a fast machine to 0.7 s on a slow one (it searches some 35,000 to 100,000 a
-second). These are Expert's slowest decisions; 32,000 scored no better in the arena, while
-16,000 left a six-card ending with a trick in progress to the playouts about half the time
+second). These are Expert's slowest decisions; 32,000 scored no better in the arena (but for
+a lean in Dunn, whose bigger endings are given up more often at 24,000), while 16,000 left a
+six-card ending with a trick in progress to the playouts about half the time
 (`docs/benchmarks.md`). Counted in work, not seconds, so that a seed gives the same decisions
 on any machine."""
 MIN_ENDGAME_DEALS = 8
