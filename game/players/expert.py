@@ -158,13 +158,15 @@ class BidWorths:
 class ExpertPlayer:
     """The strongest level: searches sampled deals for every bid and card (see module docs).
 
-    A subclass may set its own `bid_shade`, `nil_safety`, `endgame_effort` or `max_play_deals`
-    (the arena tries variations that way: ``docs/arena/experiments/variations.py``; the
-    whole-game tests search lighter endings to stay quick)."""
+    A subclass may set its own `bid_shade`, `nil_safety`, `endgame_effort`, `min_endgame_deals`
+    or `max_play_deals` (the arena tries variations that way:
+    ``docs/arena/experiments/variations.py``; the whole-game tests search lighter endings to
+    stay quick)."""
 
     bid_shade: float = BID_SHADE
     nil_safety: float = NIL_SAFETY
     endgame_effort: int = ENDGAME_EFFORT
+    min_endgame_deals: int = MIN_ENDGAME_DEALS
     max_play_deals: int = MAX_PLAY_DEALS
     nil_holds_on: bool = True
     honest_first_bid: bool = True
@@ -490,11 +492,12 @@ class ExpertPlayer:
 
         The deals are solved in order until `effort` trick starts are spent or the `deadline`
         passes; the mean is over the deals solved by then. None when the first
-        :data:`MIN_ENDGAME_DEALS` fall behind their share of the effort (an ending too big to
+        `min_endgame_deals` (:data:`MIN_ENDGAME_DEALS`) fall behind their share of the effort (an ending too big to
         solve: play it out), or the deadline passes before one is solved."""
         first = Position.from_view(view, deals[0])
         solver = solver_for(first, outlook_worth(first.rules, first.standings), deadline, self.seat)
-        pace = effort // MIN_ENDGAME_DEALS
+        least = self.min_endgame_deals
+        pace = effort // least
         totals = dict.fromkeys(view["legal"], 0.0)
         solved = 0
         for deal in deals:
@@ -502,7 +505,7 @@ class ExpertPlayer:
             try:
                 values = solver.card_values(Position.from_view(view, deal))
             except OutOfTime as stopped:
-                if solved < (MIN_ENDGAME_DEALS if isinstance(stopped, OutOfEffort) else 1):
+                if solved < (least if isinstance(stopped, OutOfEffort) else 1):
                     return None
                 break
             for card, value in values.items():

@@ -149,3 +149,11 @@ class Effort32000(ExpertPlayer):
     until 2026-11-28 (Expert: 24,000)."""
 
     endgame_effort = 32000
+
+
+class SixEndgameDeals(ExpertPlayer):
+    """Gives an ending up to the playouts when its first 6 sampled deals fall behind 4,000 trick
+    starts each (Expert: 8 deals at 3,000, its effort of 24,000 shared among 8): the threshold
+    of the 32,000 effort before 2026-11-28, within the smaller effort."""
+
+    min_endgame_deals = 6
