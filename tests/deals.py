@@ -1,8 +1,9 @@
-"""Deals for tests: give some seats chosen cards and the others the rest; ask the playout
-policy for its card in a small position."""
+"""Deals for tests: give some seats chosen cards and the others the rest; bid a hand through
+at random; ask the playout policy for its card in a small position."""
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping
 
 import numpy as np
@@ -25,6 +26,19 @@ def deal(rules: Rules, standings: Mapping[str, Standing] | None = None, **hands:
             holdings[seat], rest = rest[:13], rest[13:]
     assert {seat: len(held) for seat, held in holdings.items()} == dict.fromkeys("SWNE", 13)
     return Hand.from_holdings(rules, "E", holdings, standings=standings)
+
+
+def bid_through(hand: Hand, rng: random.Random) -> None:
+    """Random legal bids (and exchanges) until the play starts."""
+    while hand.phase != "play":
+        seat = hand.to_act
+        legal = hand.legal_choices(seat)
+        if hand.phase == "exchange":
+            hand.apply(seat, rng.sample(legal, hand.exchange_count))
+        elif hand.phase == "misdeal":
+            hand.apply(seat, "keep")
+        else:
+            hand.apply(seat, rng.choice([c for c in legal if c != "look"] or legal))
 
 
 def policy_card(rules: Rules, holdings: dict[str, str], leader: str, trick: str = "",

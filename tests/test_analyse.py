@@ -11,7 +11,8 @@ import sys
 from pathlib import Path
 
 import pytest
-from test_solver import RULE_SETS, bid_through, exhaustive_values, random_hand
+from deals import bid_through
+from test_solver import RULE_SETS, exhaustive_values, random_hand
 from test_thinker import wait_for_answer
 
 from game.cards import Card

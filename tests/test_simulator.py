@@ -14,7 +14,7 @@ from game.hand import Hand
 from game.players.simulator import Batch, heuristic_policy, holdings_array, random_policy
 from game.rules import PRESETS, Rules
 from game.seats import SEATS, next_seat
-from tests.deals import policy_card
+from tests.deals import bid_through, policy_card
 
 PARTNER = PRESETS["partner"].rules
 RULE_SETS: dict[str, Rules] = {
@@ -25,18 +25,6 @@ RULE_SETS: dict[str, Rules] = {
 }
 
 
-def _bid_through(hand: Hand, rng: random.Random) -> None:
-    while hand.phase != "play":
-        seat = hand.to_act
-        legal = hand.legal_choices(seat)
-        if hand.phase == "exchange":
-            hand.apply(seat, rng.sample(legal, hand.exchange_count))
-        elif hand.phase == "misdeal":
-            hand.apply(seat, "keep")
-        else:
-            hand.apply(seat, rng.choice([c for c in legal if c != "look"] or legal))
-
-
 @pytest.mark.parametrize("name", sorted(RULE_SETS))
 @settings(max_examples=8)
 @given(seed=st.integers(0, 2**32 - 1))
@@ -44,7 +32,7 @@ def test_simulator_agrees_with_the_engine_on_every_play(name: str, seed: int) ->
     rules = RULE_SETS[name]
     rng = random.Random(seed)
     hand = Hand.shuffled(rules, rng.choice(SEATS), rng)
-    _bid_through(hand, rng)
+    bid_through(hand, rng)
     deal = {s: mask_of(hand.holding(s)) for s in SEATS}
     batch = Batch.start(rules, hand.deck, holdings_array([deal]), leader=SEATS.index(next_seat(hand.dealer)),
                         bids=[hand.bids[s].tricks for s in SEATS])
@@ -89,7 +77,7 @@ def test_a_batch_started_at_any_point_of_a_hand_allows_what_the_engine_allows(na
     rng = random.Random(name)
     for _ in range(3):
         hand = Hand.shuffled(rules, rng.choice(SEATS), rng)
-        _bid_through(hand, rng)
+        bid_through(hand, rng)
         while hand.phase == "play":
             deal = {s: hand.holding_mask(s) for s in SEATS}
             batch = Batch.start(rules, hand.deck, holdings_array([deal]), leader=SEATS.index(hand.leader),

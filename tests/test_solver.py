@@ -8,7 +8,7 @@ import random
 from collections.abc import Callable
 
 import pytest
-from deals import deal
+from deals import bid_through, deal
 
 from game import legality
 from game.bids import Bid
@@ -46,19 +46,6 @@ RULE_SETS: dict[str, Rules] = {
 
 # ---------------------------------------------------------------------------
 # Random positions from the engine
-
-
-def bid_through(hand: Hand, rng: random.Random) -> None:
-    """Random legal bids (and exchanges) until the play starts."""
-    while hand.phase != "play":
-        seat = hand.to_act
-        legal = hand.legal_choices(seat)
-        if hand.phase == "exchange":
-            hand.apply(seat, rng.sample(legal, hand.exchange_count))
-        elif hand.phase == "misdeal":
-            hand.apply(seat, "keep")
-        else:
-            hand.apply(seat, rng.choice([c for c in legal if c != "look"] or legal))
 
 
 def random_hand(rules: Rules, rng: random.Random, cards_left: int, standings: dict | None = None) -> Hand:
