@@ -115,6 +115,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("logs", nargs="+", help="arena hand logs (--save)")
     args = parser.parse_args(argv)
     counts, side_hands = bag_sources(args.logs)
+    if not side_hands:
+        print("no hand of a partnership game without a nil in these logs")
+        return 1
     for level in sorted(counts):
         print(f"{level}: {side_hands[level]} side-hands without a nil, bags per side-hand")
         for source, bags in table(counts[level]):

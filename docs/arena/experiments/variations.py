@@ -157,3 +157,19 @@ class SixEndgameDeals(ExpertPlayer):
     of the 32,000 effort before 2026-11-28, within the smaller effort."""
 
     min_endgame_deals = 6
+
+
+class Effort20000(ExpertPlayer):
+    """Spends up to 20,000 trick starts of perfect play on an endgame decision (Expert: 24,000),
+    for the decision times of a slower day; it gives an ending up below 2,500 a deal, and so
+    gives up the six-card ending of the partner position `no-trump-2` and trumps the partner."""
+
+    endgame_effort = 20000
+
+
+class Effort20000SixDeals(ExpertPlayer):
+    """Up to 20,000 trick starts on an endgame decision, given up only when its first 6 sampled
+    deals fall behind 3,333 trick starts each (Expert: 24,000, and 8 deals at 3,000)."""
+
+    endgame_effort = 20000
+    min_endgame_deals = 6
