@@ -3,12 +3,12 @@ its winner came to take it.
 
 Only hands without a nil are read, and only partnership rules (the side is a seat and its
 partner). A trick the winner led is a bag it chose to take; a trick it followed to is a bag it
-could have avoided only if one of its legal cards would have lost the trick, the other three
-cards as played ("held a loser"). The rest were forced: every card it could play won. Forced
-bags are split by how the winner took the trick (following a side suit, following spades,
-trumping a side suit) and whether it held spades alone, and by the trick's number; the bags taken
-holding a loser, by whether the opponents still needed tricks (a trick taken to set them) or had
-made their contract.
+could have avoided only if one of the cards it could play (as :mod:`game.legality` says) would
+have lost the trick, the other three cards as played ("held a loser"). The rest were forced:
+every card it could play won. Forced bags are split by how the winner took the trick (following
+a side suit, following spades, trumping a side suit) and whether it held spades alone, and by
+the trick's number; the bags taken holding a loser, by whether the opponents still needed
+tricks (a trick taken to set them) or had made their contract.
 
     python -m game.arena --a expert --b normal --deals 200 --seed 101 --save run.save
     python -m docs.arena.experiments.bag_sources run.save [more.save …]
@@ -23,8 +23,8 @@ import argparse
 from collections import Counter, defaultdict
 from collections.abc import Sequence
 
-from game.cards import DECKS, SPADES, Card
-from game.legality import trick_winner_index
+from game.cards import DECKS, SPADES, Card, cards_of, mask_of
+from game.legality import legal_play_mask, trick_winner_index
 from game.records.handlog import LoggedHand, read_log
 from game.seats import side_of
 
@@ -44,13 +44,14 @@ def forced_kind(logged: LoggedHand, led: int, card: Card, hand: set[Card], numbe
     return (f"forced, how: {how}{alone}", f"forced, when: tricks {'10 to 13' if number >= 10 else '1 to 9'}")
 
 
-def held_a_loser(logged: LoggedHand, cards: list[Card], position: int, hand: set[Card]) -> bool:
-    """Whether some legal card of the winner's would have lost the trick, the others as played."""
+def held_a_loser(logged: LoggedHand, cards: list[Card], position: int, hand: set[Card], number: int,
+                 broken: bool) -> bool:
+    """Whether some card the winner could play (by :mod:`game.legality`) would have lost trick
+    `number`, the others as played."""
     deck = DECKS[logged.rules.deck]
-    led = deck.suit_of[cards[0].index]
-    legal = [c for c in hand if deck.suit_of[c.index] == led] or list(hand)
+    legal = legal_play_mask(logged.rules, deck, mask_of(hand), cards[:position], number, broken)
     return any(trick_winner_index(deck, [*cards[:position], c, *cards[position + 1:]]) != position
-               for c in legal)
+               for c in cards_of(legal))
 
 
 def read_hand(logged: LoggedHand, counts: dict[str, Counter]) -> None:
@@ -61,6 +62,7 @@ def read_hand(logged: LoggedHand, counts: dict[str, Counter]) -> None:
         contract[side_of(record.seat, True)] += record.final.tricks
     held = {seat: set(cards) for seat, cards in logged.deal.items()}
     taken: Counter = Counter()
+    broken = False
     for number, trick in enumerate(logged.tricks, 1):
         cards = [card for _, card in trick.plays]
         side = side_of(trick.winner, True)
@@ -69,7 +71,8 @@ def read_hand(logged: LoggedHand, counts: dict[str, Counter]) -> None:
             position = [seat for seat, _ in trick.plays].index(trick.winner)
             if position == 0:
                 sources = ["taken: led it"]
-            elif held_a_loser(logged, cards, position, held[trick.winner]):
+            elif held_a_loser(logged, cards, position, held[trick.winner], number,
+                              broken or any(deck.suit_of[c.index] == SPADES for c in cards[:position])):
                 other = next(s for s in contract if s != side)
                 need = "the opponents still needed tricks" if taken[other] < contract[other] else \
                     "the opponents had made"
@@ -80,6 +83,7 @@ def read_hand(logged: LoggedHand, counts: dict[str, Counter]) -> None:
                                         number)]
             counts[level].update([*sources, "bags"])
         taken[side] += 1
+        broken = broken or any(deck.suit_of[c.index] == SPADES for c in cards)
         for seat, card in trick.plays:
             held[seat].discard(card)
 
