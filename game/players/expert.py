@@ -76,11 +76,11 @@ ENDGAME_DEALS = 96
 ENDGAME_EFFORT = 24000
 """Trick starts the solver may search for one endgame decision, over all its deals: 0.25 s of
 one core on a fast machine to 0.7 s on a slow one (it searches some 35,000 to 100,000 a
-second). These are Expert's slowest decisions; 32,000 scored no better in the arena (but for
-a lean in Dunn, whose bigger endings are given up more often at 24,000), while 16,000 left a
-six-card ending with a trick in progress to the playouts about half the time
-(`docs/benchmarks.md`). Counted in work, not seconds, so that a seed gives the same decisions
-on any machine."""
+second). These are Expert's slowest decisions; 32,000 scored no better in the arena (Dunn
+−1.0 [−2.7, +0.7] over 300 deals), while 20,000 gave up the six-card ending of a partner
+position and trumped the partner, and 16,000 left such endings to the playouts about half the
+time (`docs/benchmarks.md`). Counted in work, not seconds, so that a seed gives the same
+decisions on any machine."""
 MIN_ENDGAME_DEALS = 8
 """Fewest deals an endgame's values may rest on. The first of them must be solved at the
 pace of :data:`ENDGAME_EFFORT` shared among this many (deal n within n/8 of the effort):
