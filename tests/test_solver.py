@@ -30,7 +30,7 @@ from game.players.solver import (
 from game.rules import PRESETS, Rules
 from game.scoring import SideScore, Standing, score_hand
 from game.seats import SEATS, next_seat, side_of, sides
-from game.view import seat_view
+from game.view import SeatView, seat_view
 
 PARTNER = PRESETS["partner"].rules
 RULE_SETS: dict[str, Rules] = {
@@ -310,8 +310,10 @@ def test_a_position_from_a_seat_view_and_a_deal_is_the_hands_position() -> None:
     for name in ("partner", "dunn", "solo"):
         hand = random_hand(RULE_SETS[name], rng, rng.randint(12, 18))
         deal_now = {s: hand.holding_mask(s) for s in SEATS}
-        from_view = Position.from_view(seat_view(hand, hand.to_act), deal_now)
+        view = seat_view(hand, hand.to_act)
+        from_view = Position.from_view(view, deal_now)
         assert from_view == Position.of_hand(hand)
+        assert Position.from_seat_view(SeatView.from_dict(view), deal_now) == from_view
         assert solve_cards(from_view) == solve_cards(Position.of_hand(hand))
 
 

@@ -503,7 +503,7 @@ class ExpertPlayer:
         for deal in deals:
             solver.max_starts = min(effort, pace * (solved + 1))
             try:
-                values = solver.card_values(Position.from_view(view, deal))
+                values = solver.card_values(first.with_holdings(deal))
             except OutOfTime as stopped:
                 if solved < (least if isinstance(stopped, OutOfEffort) else 1):
                     return None

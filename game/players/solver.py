@@ -72,6 +72,7 @@ from game.players.search import bag_outlook, hands_after
 from game.rules import Rules
 from game.scoring import HandScore, SideScore, Standing, score_hand
 from game.seats import SEATS, next_seat, side_of, sides
+from game.view import SeatView
 
 if TYPE_CHECKING:
     from game.hand import Hand
@@ -154,13 +155,20 @@ class Position:
         """The position of a seat view (`BOT_API.md`, phase ``play``) with the hidden cards
         dealt as `deal` says (seat → mask of the cards it holds now, as
         :func:`game.players.knowledge.sample_deals` gives them)."""
-        rules = Rules.from_dict(dict(view["rules"]))
-        trick = tuple((s, Card.parse(c)) for s, c in view["trick"])
-        winners = tuple(t["winner"] for t in view["tricks"])
-        leader = trick[0][0] if trick else (winners[-1] if winners else next_seat(view["dealer"]))
-        return cls(rules, dict(deal), trick, leader, dict(view["taken"]), winners, view["spades_broken"],
-                   {s: Bid.parse(b) for s, b in view["bids"].items()},
-                   {side: Standing(s["points"], s["bags"]) for side, s in view["scores"].items()})
+        return cls.from_seat_view(SeatView.from_dict(view), deal)
+
+    @classmethod
+    def from_seat_view(cls, view: SeatView, deal: Mapping[str, int]) -> Position:
+        """The same from a view already read."""
+        winners = tuple(trick.winner for trick in view.tricks)
+        leader = view.trick[0][0] if view.trick else (winners[-1] if winners else next_seat(view.dealer))
+        return cls(view.rules, dict(deal), view.trick, leader, dict(view.taken), winners, view.spades_broken,
+                   dict(view.bids), dict(view.scores))
+
+    def with_holdings(self, deal: Mapping[str, int]) -> Position:
+        """The same moment with the cards dealt as `deal` says: the next sampled deal of one
+        decision, without reading the view again."""
+        return _replace(self, holdings=dict(deal))
 
     @property
     def deck(self) -> Deck:
