@@ -4,6 +4,7 @@ from length), from the view alone, and never break a hard fact."""
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections.abc import Mapping
 
@@ -151,6 +152,14 @@ def test_the_viewer_s_own_plays_and_a_deal_before_any_play_weigh_nothing() -> No
     assert sample_deals(before, 50, random.Random(6)) == sample_deals(before, 50, random.Random(6), weigh_play=False)
     bid_and_play(hand, DUCK_BIDS, "2H")
     assert "S" not in Knowledge.from_view(seat_view(hand, "S")).leanings
+
+
+def test_knowledge_without_the_tells_has_the_same_hard_facts_and_no_leanings() -> None:
+    """Normal reads no tells (it never weighs its deals by the play): the rest is the same."""
+    hand, knowledge = duck_position()
+    plain = Knowledge.from_view(seat_view(hand, "S"), tells=False)
+    assert any(knowledge.leanings.values()) and not plain.leanings
+    assert dataclasses.replace(plain, leanings=knowledge.leanings) == knowledge
 
 
 def test_without_weighing_the_bids_the_play_is_not_weighed_either() -> None:

@@ -131,10 +131,12 @@ class Knowledge:
 
     @classmethod
     def from_view(cls, view: SeatView | Mapping[str, Any],
-                  known: Mapping[str, Sequence[str]] | None = None) -> Knowledge:
+                  known: Mapping[str, Sequence[str]] | None = None, tells: bool = True) -> Knowledge:
         """The knowledge of the view's seat (a :class:`SeatView`, or a dict of `BOT_API.md`
         read as one); `known` lists cards it knows another seat received (those it passed
-        in a blind-nil exchange)."""
+        in a blind-nil exchange). Without `tells` the soft tells of the play are not read
+        (:attr:`leanings` stays empty): they cost more than the hard facts, and only deals
+        weighted by the play use them."""
         if not isinstance(view, SeatView):
             view = SeatView.from_dict(view)
         seat, deck = view.seat, view.deck
@@ -157,7 +159,7 @@ class Knowledge:
             known={s: allowed[s] & ~_elsewhere(holders, allowed, s) for s in others},
             looked=looked, played_by=played_by, spade_counts=spade_counts, bids=dict(view.bids),
             taken=dict(view.taken), dealer=view.dealer, passed=passed,
-            leanings=play_leanings(view, unseen),
+            leanings=play_leanings(view, unseen) if tells else {},
         )
 
     # -- queries -------------------------------------------------------------------
