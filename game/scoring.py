@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import cached_property
 
 from game.bids import Bid
 from game.rules import Rules
@@ -128,7 +127,7 @@ def score_hand(rules: Rules, bids: Mapping[str, Bid], taken: Mapping[str, int],
 
 def _score_side(rules: Rules, side: str, bids: Mapping[str, Bid], taken: Mapping[str, int],
                 winners: Sequence[str], before: Standing) -> SideScore:
-    play = SidePlay(rules, side, bids, taken, winners)
+    play = SidePlay.of(rules, side, bids, taken, winners)
     nils = _nil_results(play)
     bonuses = [earned for bonus in BONUSES if (earned := bonus(play))]
     bags_taken = _bags_taken(play)
@@ -149,7 +148,8 @@ def _score_side(rules: Rules, side: str, bids: Mapping[str, Bid], taken: Mapping
 
 @dataclass(frozen=True)
 class SidePlay:
-    """What one side bid and took in a finished hand: what each part of its score reads."""
+    """What one side bid and took in a finished hand: what each part of its score reads.
+    Every figure is worked out once, by :meth:`of` (the solver scores many finished hands)."""
 
     rules: Rules
     side: str
@@ -157,60 +157,42 @@ class SidePlay:
     taken: Mapping[str, int]
     winners: Sequence[str]
     """The seat winning each trick, in order."""
+    members: tuple[str, ...]
+    contract: int
+    """The tricks the side bid: the sum of its numeric bids."""
+    blind_tricks: int
+    """The tricks the side bid blind."""
+    tricks: int
+    """Every trick the side took, nil bidders' included."""
+    nil_tricks: int
+    """The tricks its nil bidders took (each one fails their nil)."""
+    nil_tricks_help: bool
+    """Whether a failed nil's tricks count toward the partner's contract."""
+    team_nil: bool
+    """Whether both partners bid nil (not blind) as a team nil."""
+    counted: int
+    """Tricks that count toward the contract."""
+    made: bool | None
+    """Whether the contract was made (None without one); under the double-set rule, taking
+    twice the contract or more is a set."""
 
-    @cached_property
-    def members(self) -> tuple[str, ...]:
-        return seats_of(self.side)
-
-    @cached_property
-    def numbers(self) -> list[Bid]:
-        """The side's bids of a number of tricks (nils left out)."""
-        return [self.bids[s] for s in self.members if not self.bids[s].is_nil]
-
-    @cached_property
-    def contract(self) -> int:
-        """The tricks the side bid: the sum of its numeric bids."""
-        return sum(b.tricks for b in self.numbers)
-
-    @cached_property
-    def tricks(self) -> int:
-        """Every trick the side took, nil bidders' included."""
-        return sum(self.taken[s] for s in self.members)
-
-    @cached_property
-    def nil_tricks(self) -> int:
-        """The tricks its nil bidders took (each one fails their nil)."""
-        return sum(self.taken[s] for s in self.members if self.bids[s].is_nil)
-
-    @cached_property
-    def nil_tricks_help(self) -> bool:
-        """Whether a failed nil's tricks count toward the partner's contract."""
-        return self.rules.nil_tricks == "partner" and self.contract > 0
-
-    @cached_property
-    def team_nil(self) -> bool:
-        """Whether both partners bid nil (not blind) as a team nil."""
-        return bool(self.rules.team_nil) and len(self.members) == 2 and all(
-            self.bids[s].is_nil and not self.bids[s].blind for s in self.members)
-
-    @cached_property
-    def counted(self) -> int:
-        """Tricks that count toward the contract."""
-        return self.tricks - self.nil_tricks + (self.nil_tricks if self.nil_tricks_help else 0)
-
-    @cached_property
-    def made(self) -> bool | None:
-        """Whether the contract was made (None without one); under the double-set rule,
-        taking twice the contract or more is a set."""
-        if not self.contract:
-            return None
-        doubly = self.rules.double_set and self.counted >= 2 * self.contract
-        return self.counted >= self.contract and not doubly
-
-    @cached_property
-    def blind_tricks(self) -> int:
-        """The tricks the side bid blind."""
-        return sum(b.tricks for b in self.numbers if b.blind)
+    @classmethod
+    def of(cls, rules: Rules, side: str, bids: Mapping[str, Bid], taken: Mapping[str, int],
+           winners: Sequence[str]) -> SidePlay:
+        members = seats_of(side)
+        numbers = [bids[s] for s in members if not bids[s].is_nil]
+        contract = sum(b.tricks for b in numbers)
+        tricks = sum(taken[s] for s in members)
+        nil_tricks = sum(taken[s] for s in members if bids[s].is_nil)
+        nil_tricks_help = rules.nil_tricks == "partner" and contract > 0
+        team_nil = bool(rules.team_nil) and len(members) == 2 and all(
+            bids[s].is_nil and not bids[s].blind for s in members)
+        counted = tricks - nil_tricks + (nil_tricks if nil_tricks_help else 0)
+        made = None
+        if contract:
+            made = counted >= contract and not (rules.double_set and counted >= 2 * contract)
+        return cls(rules, side, bids, taken, winners, members, contract, sum(b.tricks for b in numbers if b.blind),
+                   tricks, nil_tricks, nil_tricks_help, team_nil, counted, made)
 
 
 def _nil_results(play: SidePlay) -> tuple[NilResult, ...]:
