@@ -92,6 +92,27 @@ def test_normal_plays_whole_games(rules_id: str) -> None:
     assert game.over and game.winner is not None
 
 
+@pytest.mark.parametrize("rules_id", ["partner", "solo", "dunn"])
+def test_the_last_tricks_solved_with_the_hands_solver_kept_choose_as_a_fresh_one(rules_id: str) -> None:
+    """Normal keeps its solver through a hand's last tricks: every such card is the one a new
+    Normal player, solving from nothing, chooses in the same view."""
+    rules = RULE_SETS[rules_id]
+    compared = 0
+    for number in range(6):
+        rng = random.Random(f"endgame {rules_id}:{number}")
+        players = {seat: normal(seat, rules, number) for seat in SEATS}
+        hand = Hand.shuffled(rules, rng.choice(SEATS), rng, standings=standings_for(rules, rng))
+        while hand.phase != "done":
+            seat = hand.to_act
+            view = seat_view(hand, seat)
+            answer = decide(players[seat], view)
+            if hand.phase == "play" and 1 < len(view["legal"]) and len(view["hand"]) <= NormalPlayer.endgame_cards:
+                assert answer == decide(normal(seat, rules, number), view)
+                compared += 1
+            hand.apply(seat, answer)
+    assert compared >= 12
+
+
 def test_normal_is_a_computer_level() -> None:
     assert LEVELS["normal"] is NormalPlayer
 

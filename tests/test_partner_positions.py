@@ -5,7 +5,7 @@ and each computer level must play it.
 The kinds: do not overtake the partner's winning card, do not trump it; cover the partner's
 nil (go over the card winning when the nil is beaten or still to play); take the last trick
 the contract needs; take a trick the contract still needs even with bags to fear (a set costs
-far more than a bag).
+far more than a bag); set the opponents when the cards allow it.
 
 "Clearly right" was measured, not guessed: for each position the perfect-play solver
 (:mod:`game.players.solver`) valued every legal card on 24 deals of the hidden cards
@@ -255,6 +255,20 @@ SPOTS: list[Spot] = [
          "N:3 E:3 S:3 W:2", "NS:373/3 EW:-103/7",
          "2C JC QC 8C 4H 3H 6S 6H 6D 5D 3D 9D 2D 7D AD 4D 8H JH AH 8S 3C AC 6C 7C 9H QH 5H 4C "
          "KH 7H AS TH 8D TD 3S JD 7S 5S 5C 2S KC TC 9C 2H TS 4S QD",
+         "KS"),
+    Spot("needed", "take both tricks the contract needs: ruff the partner's 8♦ (South's Q♦ is still to come) "
+         "with the J♠ and cash the K♥; the K♥ thrown loses 130+ points",
+         "N", "T762.AT8.QJ72.43 AQ8.QJ.865.AK872 K9.764.AT43.QJT9 J543.K9532.K9.65",
+         "E:3 S:2 W:4 N:2", "NS:-146/4 EW:-105/5",
+         "2H 8H JH 7H KC JC 5C 3C AC TC 6C 4C 2C QC 3S 6S 7S AS 9S 4S 5D 4D 9D JD AH QH 6H 3H 2S 8S KS 5S AD "
+         "KD 7D 6D 9C 5H TH 7C 4H 9H TS QS 8D 3D",
+         "JS"),
+    Spot("set", "set the opponents (one trick short, two to go): lead the K♠ to draw West's last trump, then "
+         "the K♣ wins; the K♣ first is ruffed and loses 87+ points",
+         "N", "J2.T8764.A98.J63 A98754.J2.K763.A KQT3.KQ9.JT5.K98 6.A53.Q42.QT7542",
+         "E:nil S:1 W:5 N:4", "NS:352/2 EW:136/6",
+         "7C 6C AC 8C KD 5D QD AD 3C 4S 9C TC AS 3S 6S 2S 8S QS AH JS 9H 5H 4H 2H QH 3H 6H JH KH 2D 7H 5S 7S "
+         "TS 2C JC TD 4D 9D 3D JD 4C 8D 6D",
          "KS"),
 ]
 

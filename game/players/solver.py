@@ -33,9 +33,11 @@ under every rule option, and that the solver's values equal a plain exhaustive s
 
 **Entry points.** :func:`solve_cards` gives the value of each legal card of the seat to
 act; Expert builds the position from its view and a sampled deal with
-:meth:`Position.from_view` and shares one :func:`solver_for` across the deals of one
-decision, its effort limited in trick starts (`max_starts`, :class:`OutOfEffort`) so that it
-decides alike on any machine. Review's analysis of a whole hand is
+:meth:`Position.from_view` (the next deals with :meth:`Position.with_holdings`) and shares one
+:func:`solver_for` across the deals of one decision, its effort limited in trick starts
+(`max_starts`, :class:`OutOfEffort`) so that it decides alike on any machine. Normal solves
+its last three cards the same way (:mod:`game.players.normal.endgame`), keeping one solver
+through a hand. Review's analysis of a whole hand is
 :func:`game.players.analyse.analyse_hand`.
 
 >>> from game.cards import card, cards, mask_of

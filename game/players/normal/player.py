@@ -1,5 +1,6 @@
 """The Normal player behind the bot interface: it reads the view once, then bids
-(:mod:`bidding`), exchanges, or chooses a card (:mod:`leading`, :mod:`following`, :mod:`nil`)."""
+(:mod:`bidding`), exchanges, or chooses a card (:mod:`leading`, :mod:`following`, :mod:`nil`;
+its last few cards by :mod:`endgame`)."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from game.cards import SPADES, Card, cards_of
 from game.players.knowledge import Knowledge
 from game.players.normal import bidding
 from game.players.normal.decision import Decision
+from game.players.normal.endgame import ENDGAME_CARDS, ENDGAME_DEALS, Endgame
 from game.players.normal.following import follow_to_lose, follow_to_win
 from game.players.normal.hand_value import card_nil_risk, suit_positions
 from game.players.normal.leading import lead_to_lose, lead_to_win
@@ -28,6 +30,8 @@ class NormalPlayer:
     bid_rounding = bidding.BID_ROUNDING
     nil_risk_limit = bidding.NIL_RISK_LIMIT
     nil_max_tricks = bidding.NIL_MAX_TRICKS
+    endgame_cards = ENDGAME_CARDS
+    endgame_deals = ENDGAME_DEALS
 
     def __init__(self, seat: str, rules: Mapping[str, Any], seed: int = 0) -> None:
         """`rules` as the bot interface gives them; Normal reads the rules of each view."""
@@ -36,6 +40,7 @@ class NormalPlayer:
         self._memory_key: tuple | None = None
         self._passed = 0
         """Cards this seat gave its partner in this hand's exchange (they hold them)."""
+        self._endgame = Endgame(seat, self.endgame_deals)
 
     def _chance(self, view: SeatView, label: str) -> float:
         """A number in [0, 1) fixed by the seed and the situation: the same view gives the same choice."""
@@ -89,13 +94,20 @@ class NormalPlayer:
         return [str(c) for c in chosen]
 
     def choose_card(self, view: SeatView) -> str:
-        """The card to play (see :func:`choose_card`)."""
+        """The card to play: the rules of thumb's (:func:`choose_card`), or with few cards left
+        the one that does best on sampled deals solved exactly (:mod:`game.players.normal.endgame`)."""
         if len(view.legal) == 1:
             return str(view.legal[0])
         self._remember(view)
         mate = view.partner
         known = {mate: [str(c) for c in cards_of(self._passed)]} if mate and self._passed else None
-        return str(choose_card(Decision(view, Knowledge.from_view(view, known=known))))
+        knowledge = Knowledge.from_view(view, known=known, tells=False)
+        card = choose_card(Decision(view, knowledge))
+        if len(view.hand) <= self.endgame_cards:
+            played = sum(len(trick.plays) for trick in view.tricks) + len(view.trick)
+            moment = f"{self.seed}:{self.seat}:{view.hand_number}:{view.dealer}:{played}"
+            card = self._endgame.card(view, knowledge, card, random.Random(moment))
+        return str(card)
 
 
 def choose_card(d: Decision) -> Card:
