@@ -36,3 +36,16 @@ class Round07(NormalPlayer):
     """Rounds its trick count up from .3 instead of .5: bids closer to what the pair takes (fewer bags)."""
 
     bid_rounding = 0.7
+
+
+class EndgameFourCards(NormalPlayer):
+    """Solves its last four cards instead of three (slower: a 4-card decision takes several
+    times a 3-card one)."""
+
+    endgame_cards = 4
+
+
+class EndgameSixDeals(NormalPlayer):
+    """Solves its last three cards on 6 sampled deals instead of 8."""
+
+    endgame_deals = 6

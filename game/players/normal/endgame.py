@@ -35,7 +35,7 @@ class Endgame:
         self.seat = seat
         self.deals = deals
         self._solver: Solver | None = None
-        self._solves: tuple | None = None
+        self._made_for: tuple | None = None
 
     def card(self, view: SeatView, knowledge: Knowledge, preferred: Card, rng: random.Random) -> Card:
         """The legal card worth most over :attr:`deals` sampled deals; `preferred` (the rules of
@@ -59,8 +59,8 @@ class Endgame:
 
     def _solver_for(self, position: Position) -> Solver:
         """This hand's solver: a new one when the rules, bids or standings differ from the last."""
-        solves = (position.rules, tuple(position.bids.items()), tuple(position.standings.items()))
-        if self._solver is None or solves != self._solves:
+        made_for = (position.rules, tuple(position.bids.items()), tuple(position.standings.items()))
+        if self._solver is None or made_for != self._made_for:
             self._solver = solver_for(position, outlook_worth(position.rules, position.standings), seat=self.seat)
-            self._solves = solves
+            self._made_for = made_for
         return self._solver
