@@ -667,7 +667,10 @@ def test_an_act_with_no_seat_from_the_lobby_or_a_spectator_is_refused(busy: Busy
 def test_a_flood_of_messages_gets_a_fatal_error_and_the_connection_closes(busy: Busy) -> None:
     with Peer(busy.address, "Mal") as mal:
         for _ in range(2 * FLOOD_LIMIT):
-            mal.send(type="tables")
+            try:
+                mal.send(type="tables")
+            except ConnectionClosed:
+                break  # the server may close the connection before the whole flood is sent
         closing = mal.closed()
         errors = [m for m in mal.got if m["type"] == "error"]
         assert errors == [{"type": "error", "reason": "too many messages: slow down", "fatal": True}]
