@@ -185,6 +185,12 @@ class SeatView:
         """The side this seat scores for."""
         return side_of(self.seat, self.rules.partners)
 
+    @property
+    def cards_played(self) -> int:
+        """The cards played so far this hand, the current trick included: which moment of the
+        play this is (the computer players seed their draws by it)."""
+        return sum(len(trick.plays) for trick in self.tricks) + len(self.trick)
+
     @cached_property
     def legal_cards(self) -> tuple[Card, ...]:
         """The cards among the legal choices (phases ``play`` and ``exchange``)."""

@@ -531,8 +531,7 @@ class ExpertPlayer:
         if view.hand_number != self._hand_number:
             self._hand_number = view.hand_number
             self._known = {}
-        played = sum(len(trick.plays) for trick in view.tricks) + len(view.trick)
-        moment = f"{self.seed}:{view.hand_number}:{view.phase}:{len(view.bids)}:{len(view.hand)}:{played}"
+        moment = f"{self.seed}:{view.hand_number}:{view.phase}:{len(view.bids)}:{len(view.hand)}:{view.cards_played}"
         self.rng = random.Random(moment)
         self.np_rng = np.random.default_rng(zlib.crc32(moment.encode()))
 

@@ -104,8 +104,7 @@ class NormalPlayer:
         knowledge = Knowledge.from_view(view, known=known, tells=False)
         card = choose_card(Decision(view, knowledge))
         if len(view.hand) <= self.endgame_cards:
-            played = sum(len(trick.plays) for trick in view.tricks) + len(view.trick)
-            moment = f"{self.seed}:{self.seat}:{view.hand_number}:{view.dealer}:{played}"
+            moment = f"{self.seed}:{self.seat}:{view.hand_number}:{view.dealer}:{view.cards_played}"
             card = self._endgame.card(view, knowledge, card, random.Random(moment))
         return str(card)
 
