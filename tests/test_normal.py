@@ -92,10 +92,11 @@ def test_normal_plays_whole_games(rules_id: str) -> None:
     assert game.over and game.winner is not None
 
 
-@pytest.mark.parametrize("rules_id", ["partner", "solo", "dunn"])
+@pytest.mark.parametrize("rules_id", ["partner", "solo", "dunn", "suicide"])
 def test_the_last_tricks_solved_with_the_hands_solver_kept_choose_as_a_fresh_one(rules_id: str) -> None:
-    """Normal keeps its solver through a hand's last tricks: every such card is the one a new
-    Normal player, solving from nothing, chooses in the same view."""
+    """Normal keeps its solver through a hand's last tricks (from four cards while a nil stands,
+    as in every Suicide hand): every such card is the one a new Normal player, solving from
+    nothing, chooses in the same view."""
     rules = RULE_SETS[rules_id]
     compared = 0
     for number in range(6):
@@ -106,11 +107,41 @@ def test_the_last_tricks_solved_with_the_hands_solver_kept_choose_as_a_fresh_one
             seat = hand.to_act
             view = seat_view(hand, seat)
             answer = decide(players[seat], view)
-            if hand.phase == "play" and 1 < len(view["legal"]) and len(view["hand"]) <= NormalPlayer.endgame_cards:
+            if hand.phase == "play" and 1 < len(view["legal"]) and len(view["hand"]) <= NormalPlayer.nil_endgame_cards:
                 assert answer == decide(normal(seat, rules, number), view)
                 compared += 1
             hand.apply(seat, answer)
     assert compared >= 12
+
+
+@pytest.mark.parametrize("rules_id", ["partner", "suicide"])
+def test_normal_solves_one_card_sooner_while_a_nil_stands(rules_id: str) -> None:
+    """Normal solves its last three cards on 8 deals; its last four too, on 4 deals, while some
+    seat's nil still stands (every Suicide hand has two nils); never earlier."""
+    rules = RULE_SETS[rules_id]
+    solved_at_four = {True: 0, False: 0}
+    for number in range(12):
+        rng = random.Random(f"nil endgame {rules_id}:{number}")
+        players = {seat: normal(seat, rules, number) for seat in SEATS}
+        hand = Hand.shuffled(rules, rng.choice(SEATS), rng)
+        while hand.phase != "done":
+            seat = hand.to_act
+            view = seat_view(hand, seat)
+            if hand.phase == "play":
+                seen = SeatView.from_dict(view)
+                deals = players[seat].endgame_deals_for(seen)
+                held = len(seen.hand)
+                nil_stands = any(seen.nil_alive(s) for s in seen.bids)
+                if held <= 3:
+                    assert deals == 8
+                elif held == 4:
+                    assert deals == (4 if nil_stands else 0)
+                    solved_at_four[nil_stands] += 1
+                else:
+                    assert deals == 0
+            hand.apply(seat, decide(players[seat], view))
+    assert solved_at_four[True] > 0
+    assert rules_id == "suicide" or solved_at_four[False] > 0
 
 
 def test_normal_is_a_computer_level() -> None:

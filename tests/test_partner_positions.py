@@ -1,11 +1,12 @@
 """A partner who does not blunder: positions from real arena games (Normal against Expert,
-Partner rules) where one card, or a small set of cards, is clearly right for the partnership,
-and each computer level must play it.
+Partner rules unless a position says Suicide) where one card, or a small set of cards, is
+clearly right for the partnership, and each computer level must play it.
 
 The kinds: do not overtake the partner's winning card, do not trump it; cover the partner's
-nil (go over the card winning when the nil is beaten or still to play); take the last trick
-the contract needs; take a trick the contract still needs even with bags to fear (a set costs
-far more than a bag); set the opponents when the cards allow it.
+nil (go over the card winning when the nil is beaten or still to play, lead a suit the nil can
+throw its high cards on); take the last trick the contract needs; take a trick the contract
+still needs even with bags to fear (a set costs far more than a bag); set the opponents when
+the cards allow it; attack the opponents' nil.
 
 "Clearly right" was measured, not guessed: for each position the perfect-play solver
 (:mod:`game.players.solver`) valued every legal card on 24 deals of the hidden cards
@@ -270,6 +271,27 @@ SPOTS: list[Spot] = [
          "7C 6C AC 8C KD 5D QD AD 3C 4S 9C TC AS 3S 6S 2S 8S QS AH JS 9H 5H 4H 2H QH 3H 6H JH KH 2D 7H 5S 7S "
          "TS 2C JC TD 4D 9D 3D JD 4C 8D 6D",
          "KS"),
+    Spot("cover-nil", "cover the partner's nil (Suicide): lead the 5♠, so that North's K♠ J♠ 9♠ 6♠ stay under "
+         "East's spades and the A♠ Q♠; a high spade first loses 108+ points",
+         "N", "AQ854.J9.964.Q83 2.AKQT5432.T.J92 KJ963.6.K75.K654 T7.87.AQJ832.AT7",
+         "E:4 S:4 W:nil N:nil", "NS:-102/8 EW:248/8",
+         "8H JH 2H 6H QC JC 6C AC 7H 9H 4H KC 8C 2C 5C TC AD 4D TD KD 3D 9D 9C 7D 6D TH 5D 2D 3C 3H 4C 7C 8D "
+         "4S 2S 3S",
+         "5S", rules="suicide"),
+    Spot("cover-nil", "cover the partner's nil (Suicide): lead the 8♥, a suit North is out of, so that it throws a "
+         "high club; others lose 17+ points",
+         "W", "Q.AQ987.AK97.J83 AKJ952.J65..Q542 64.T.Q86543.AT97 T873.K432.JT2.K6",
+         "N:nil E:nil S:4 W:5", "NS:16/6 EW:-8/2",
+         "3D 2D 7D KS JS 6S TS QS AH 5H TH KH AD 6H QD JD KD 5C 8D TD QH JH AC 3H 9H 2S 6D 2H 9S 4S 7S 7H 4C "
+         "7C 6C 8C",
+         "8H", rules="suicide"),
+    Spot("attack-nil", "set the opponents' nil (Suicide): holding only spades, take the partner's Q♣ with a high "
+         "one and keep the 2♠ to lead under South's 4♠ 3♠ (North has none); the 2♠ now loses 50+ points",
+         "N", "843.9763.K752.T7 AJ65.KQ54.6.KQ54 K.T82.Q943.A9832 QT972.AJ.AJT8.J6",
+         "E:nil S:nil W:5 N:4", "NS:31/1 EW:105/5",
+         "6C 7C 5C 9C QD JD 7D 6D 8H JH 6H QH KH 2H AH 9H 8D 5D 5S 9D 4H TH AD 7H AC JC TC 4C KS QS 8S AS 5H "
+         "2C TD 3H QC 3C",
+         "TS 9S 7S", rules="suicide"),
 ]
 
 

@@ -49,3 +49,30 @@ class EndgameSixDeals(NormalPlayer):
     """Solves its last three cards on 6 sampled deals instead of 8."""
 
     endgame_deals = 6
+
+
+class NilEndgameThreeCards(NormalPlayer):
+    """Solves only its last three cards, on uniform deals, a nil standing or not (the Normal of
+    the twenty-third session)."""
+
+    nil_endgame_cards = 3
+    nil_endgame_weighs = False
+
+
+class NilEndgameUniform(NormalPlayer):
+    """While a nil stands, solves its last four cards on uniform deals, not weighed by the bids
+    and the play."""
+
+    nil_endgame_weighs = False
+
+
+class NilEndgameFiveDeals(NilEndgameUniform):
+    """While a nil stands, solves its last four cards on 5 uniform deals instead of 4."""
+
+    nil_endgame_deals = 5
+
+
+class NilEndgameEightDeals(NilEndgameUniform):
+    """While a nil stands, solves its last four cards on 8 uniform deals instead of 4."""
+
+    nil_endgame_deals = 8

@@ -9,6 +9,11 @@ who counts the last few cards sees that. Here Normal deals the unseen cards
 allows) and solves each deal exactly with the one solver (:mod:`game.players.solver`), on the
 hand's score with the bag outlook, as Expert does for its longer endings. So few cards make
 small searches: the decision stays within a few milliseconds.
+
+While a nil still stands, Normal starts one card sooner, on fewer deals: whether a nil holds
+is worth a hundred points or more, and its last four cards often decide it (in Suicide, where
+every hand has two nils, that is most hands). Those few deals are weighed by the bids and the
+play as well (a nil bidder rarely holds high cards), which brings them nearer the real one.
 """
 
 from __future__ import annotations
@@ -24,6 +29,17 @@ ENDGAME_CARDS = 3
 """Normal solves the play from the moment it holds this many cards or fewer."""
 ENDGAME_DEALS = 8
 """Sampled deals solved for each such decision."""
+NIL_ENDGAME_CARDS = 4
+"""While any seat's nil stands, Normal solves the play from the moment it holds this many cards."""
+NIL_ENDGAME_DEALS = 4
+"""Sampled deals solved for a decision with more than :data:`ENDGAME_CARDS` cards held. A
+four-card search costs several times a three-card one: with 6 or 8 deals Normal's slowest
+decisions in Suicide took over 5 ms (`docs/benchmarks.md`)."""
+
+
+def nil_stands(view: SeatView) -> bool:
+    """Whether some seat bid nil and has taken no trick yet."""
+    return any(view.nil_alive(seat) for seat in view.bids)
 
 
 class Endgame:
@@ -31,16 +47,17 @@ class Endgame:
     values hold for any position with the same rules, bids and standings, so the seat's next
     decisions, and the deals that come up again, reuse what it has already worked out."""
 
-    def __init__(self, seat: str, deals: int = ENDGAME_DEALS) -> None:
+    def __init__(self, seat: str) -> None:
         self.seat = seat
-        self.deals = deals
         self._solver: Solver | None = None
         self._made_for: tuple | None = None
 
-    def card(self, view: SeatView, knowledge: Knowledge, preferred: Card, rng: random.Random) -> Card:
-        """The legal card worth most over :attr:`deals` sampled deals; `preferred` (the rules of
-        thumb's card) when it is among the best, else the lowest of the best."""
-        dealt = sample_deals(knowledge, self.deals, rng, weigh_bids=False)
+    def card(self, view: SeatView, knowledge: Knowledge, preferred: Card, rng: random.Random,
+             deals: int = ENDGAME_DEALS, weigh_bids: bool = False) -> Card:
+        """The legal card worth most over `deals` sampled deals (uniform, or weighed by the bids
+        and the play); `preferred` (the rules of thumb's card) when it is among the best, else
+        the lowest of the best."""
+        dealt = sample_deals(knowledge, deals, rng, weigh_bids=weigh_bids)
         first = Position.from_seat_view(view, dealt[0])
         solver = self._solver_for(first)
         totals = dict.fromkeys(view.legal_cards, 0.0)

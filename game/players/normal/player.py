@@ -13,7 +13,14 @@ from game.cards import SPADES, Card, cards_of
 from game.players.knowledge import Knowledge
 from game.players.normal import bidding
 from game.players.normal.decision import Decision
-from game.players.normal.endgame import ENDGAME_CARDS, ENDGAME_DEALS, Endgame
+from game.players.normal.endgame import (
+    ENDGAME_CARDS,
+    ENDGAME_DEALS,
+    NIL_ENDGAME_CARDS,
+    NIL_ENDGAME_DEALS,
+    Endgame,
+    nil_stands,
+)
 from game.players.normal.following import follow_to_lose, follow_to_win
 from game.players.normal.hand_value import card_nil_risk, suit_positions
 from game.players.normal.leading import lead_to_lose, lead_to_win
@@ -32,6 +39,11 @@ class NormalPlayer:
     nil_max_tricks = bidding.NIL_MAX_TRICKS
     endgame_cards = ENDGAME_CARDS
     endgame_deals = ENDGAME_DEALS
+    nil_endgame_cards = NIL_ENDGAME_CARDS
+    nil_endgame_deals = NIL_ENDGAME_DEALS
+    nil_endgame_weighs = True
+    """Whether the fewer deals solved with more than :attr:`endgame_cards` held are weighed by the
+    bids and the play."""
 
     def __init__(self, seat: str, rules: Mapping[str, Any], seed: int = 0) -> None:
         """`rules` as the bot interface gives them; Normal reads the rules of each view."""
@@ -40,7 +52,7 @@ class NormalPlayer:
         self._memory_key: tuple | None = None
         self._passed = 0
         """Cards this seat gave its partner in this hand's exchange (they hold them)."""
-        self._endgame = Endgame(seat, self.endgame_deals)
+        self._endgame = Endgame(seat)
 
     def _chance(self, view: SeatView, label: str) -> float:
         """A number in [0, 1) fixed by the seed and the situation: the same view gives the same choice."""
@@ -103,10 +115,23 @@ class NormalPlayer:
         known = {mate: [str(c) for c in cards_of(self._passed)]} if mate and self._passed else None
         knowledge = Knowledge.from_view(view, known=known, tells=False)
         card = choose_card(Decision(view, knowledge))
-        if len(view.hand) <= self.endgame_cards:
+        deals = self.endgame_deals_for(view)
+        if deals:
             moment = f"{self.seed}:{self.seat}:{view.hand_number}:{view.dealer}:{view.cards_played}"
-            card = self._endgame.card(view, knowledge, card, random.Random(moment))
+            weigh = self.nil_endgame_weighs and len(view.hand) > self.endgame_cards
+            card = self._endgame.card(view, knowledge, card, random.Random(moment), deals, weigh)
         return str(card)
+
+    def endgame_deals_for(self, view: SeatView) -> int:
+        """On how many sampled deals this card is solved: :attr:`endgame_deals` with
+        :attr:`endgame_cards` or fewer held, :attr:`nil_endgame_deals` with up to
+        :attr:`nil_endgame_cards` while a seat's nil stands; 0 (the rules of thumb alone) before."""
+        held = len(view.hand)
+        if held <= self.endgame_cards:
+            return self.endgame_deals
+        if held <= self.nil_endgame_cards and nil_stands(view):
+            return self.nil_endgame_deals
+        return 0
 
 
 def choose_card(d: Decision) -> Card:
