@@ -60,8 +60,7 @@ class NilEndgameThreeCards(NormalPlayer):
 
 
 class NilEndgameUniform(NormalPlayer):
-    """While a nil stands, solves its last four cards on uniform deals, not weighed by the bids
-    and the play."""
+    """While a nil stands, solves its last four cards on uniform deals, not weighed by the bids."""
 
     nil_endgame_weighs = False
 

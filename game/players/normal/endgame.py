@@ -12,8 +12,8 @@ small searches: the decision stays within a few milliseconds.
 
 While a nil still stands, Normal starts one card sooner, on fewer deals: whether a nil holds
 is worth a hundred points or more, and its last four cards often decide it (in Suicide, where
-every hand has two nils, that is most hands). Those few deals are weighed by the bids and the
-play as well (a nil bidder rarely holds high cards), which brings them nearer the real one.
+every hand has two nils, that is most hands). Those few deals are weighed by the bids (a nil
+bidder rarely holds high cards), which brings them nearer the real one.
 """
 
 from __future__ import annotations
@@ -54,9 +54,9 @@ class Endgame:
 
     def card(self, view: SeatView, knowledge: Knowledge, preferred: Card, rng: random.Random,
              deals: int = ENDGAME_DEALS, weigh_bids: bool = False) -> Card:
-        """The legal card worth most over `deals` sampled deals (uniform, or weighed by the bids
-        and the play); `preferred` (the rules of thumb's card) when it is among the best, else
-        the lowest of the best."""
+        """The legal card worth most over `deals` sampled deals (uniform, or with `weigh_bids`
+        weighed by the bids: Normal reads no soft tells of the play); `preferred` (the rules of
+        thumb's card) when it is among the best, else the lowest of the best."""
         dealt = sample_deals(knowledge, deals, rng, weigh_bids=weigh_bids)
         first = Position.from_seat_view(view, dealt[0])
         solver = self._solver_for(first)

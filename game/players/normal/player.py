@@ -43,7 +43,7 @@ class NormalPlayer:
     nil_endgame_deals = NIL_ENDGAME_DEALS
     nil_endgame_weighs = True
     """Whether the fewer deals solved with more than :attr:`endgame_cards` held are weighed by the
-    bids and the play."""
+    bids."""
 
     def __init__(self, seat: str, rules: Mapping[str, Any], seed: int = 0) -> None:
         """`rules` as the bot interface gives them; Normal reads the rules of each view."""
