@@ -21,3 +21,10 @@ def test_the_report_names_the_variant(capsys):
     assert "decisions in Suicide hands" in out
     row = next(line for line in out.splitlines() if line.startswith("normal"))
     assert row.split()[1] == "56"  # four bids and 52 cards
+
+
+def test_by_cards_the_bids_have_a_row_of_their_own(capsys):
+    main(["--levels", "normal", "--hands", "1", "--by-cards"])
+    rows = {line.split()[0]: line.split() for line in capsys.readouterr().out.splitlines() if line.startswith("  ")}
+    assert int(rows["bids"][1]) >= 4  # each seat's bid (and its choice to look first, where offered)
+    assert rows["13"][1] == "held" and rows["13"][2] == "4"

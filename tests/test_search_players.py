@@ -4,15 +4,19 @@ from __future__ import annotations
 
 import random
 
+import numpy as np
 import pytest
 
+from game.bids import NIL
 from game.cards import parse_hand
 from game.game import Game
 from game.hand import Hand
 from game.players import decide, play_game
 from game.players.expert import ExpertPlayer
+from game.players.knowledge import Knowledge, sample_deals
 from game.players.mc import MonteCarloPlayer
 from game.players.normal import NormalPlayer
+from game.players.search import nil_hold_share
 from game.rules import PRESETS, Rules
 from game.seats import SEATS
 from game.view import ViewError, seat_view
@@ -269,3 +273,18 @@ def test_the_first_bid_tells_the_hand_only_where_the_pair_bids_freely(variant_id
     hand = deal(rules, S="KQ4.A87.K54.QJ62")
     _bid(hand, {}, until="S")
     assert ExpertPlayer("S", rules.to_dict(), seed=1).bid_worths(seat_view(hand, "S")).own_tricks is None
+
+
+@pytest.mark.parametrize(("cards", "low", "high"), [("A32.7532.6432.54", 0.0, 0.0),
+                                                    ("432.5432.432.432", 0.9, 1.0)])
+def test_a_nil_holds_in_the_playouts_as_its_cards_say(cards: str, low: float, high: float) -> None:
+    """The share of playouts in which a nil holds: never with the top trump, which takes a
+    trick whenever it is played; nearly always with the lowest cards of every suit."""
+    hand = deal(PARTNER, S=cards)
+    _bid(hand, {}, until="S")
+    view = seat_view(hand, "S")
+    knowledge = Knowledge.from_view(view)
+    deals = sample_deals(knowledge, 48, random.Random(5))
+    share = nil_hold_share(view, PARTNER, knowledge, deals, {"S": NIL}, np.random.default_rng(5))
+    assert low <= share <= high
+

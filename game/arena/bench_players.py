@@ -77,7 +77,8 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m game.arena.bench_players", description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=10, help="hands per level (default 10)")
     parser.add_argument("--levels", nargs="*", default=["normal", "expert", "mc"], choices=sorted(LEVELS))
-    parser.add_argument("--by-cards", action="store_true", help="card decisions by the cards held, too")
+    parser.add_argument("--by-cards", action="store_true",
+                        help="the bids, and the card decisions by the cards held, too")
     parser.add_argument("--cpu", action="store_true", help="process time per decision instead of wall time")
     parser.add_argument("--rules", default="partner", choices=sorted(PRESETS),
                         help="the variant the decisions are timed in (default partner)")
@@ -92,6 +93,9 @@ def main(argv: list[str] | None = None) -> None:
                                    variant=args.rules)
         print_row(level, [ms for _, ms in decisions])
         if args.by_cards:
+            bids = [ms for cards, ms in decisions if cards == 0]
+            if bids:
+                print_row("  bids", bids)
             for held in range(13, 0, -1):
                 print_row(f"  {held:2} held", [ms for cards, ms in decisions if cards == held])
 

@@ -46,7 +46,7 @@ from game.players.normal.bidding import nearest_bid
 from game.players.normal.decision import Decision
 from game.players.normal.hand_value import card_nil_risk, suit_positions
 from game.players.normal.nil import forcing_chances
-from game.players.search import SEAT_INDEX, OutcomeValues, batch_from_view, bid_tricks, card_values
+from game.players.search import SEAT_INDEX, OutcomeValues, batch_from_view, bid_tricks, card_values, nil_hold_share
 from game.players.simulator import Batch, heuristic_policy
 from game.players.solver import OutOfEffort, OutOfTime, Position, outlook_worth, solver_for
 from game.rules import Rules, suicide_override
@@ -210,11 +210,7 @@ class ExpertPlayer:
         knowledge = Knowledge.from_view(seen)
         deals = sample_deals(knowledge, BLIND_DEALS, self.rng)
         known = seen.bids
-        tricks = bid_tricks({**known, self.seat: BLIND_NIL})
-        batch = batch_from_view(view, self.rules, knowledge, deals, 1, tricks, stand_in=True)
-        batch.run(heuristic_policy, self.np_rng)
-        me = SEATS.index(self.seat)
-        success = float(np.mean(batch.taken[:, me] == 0))
+        success = nil_hold_share(view, self.rules, knowledge, deals, {**known, self.seat: BLIND_NIL}, self.np_rng)
         worth = success * self.rules.blind_nil - (1 - success) * self.rules.blind_nil_fail
         behind = seen.points_behind()
         urgency = max(0, behind - 200) / 5

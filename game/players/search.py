@@ -19,7 +19,7 @@ from game.bids import Bid
 from game.cards import Card
 from game.hand import trick_leader
 from game.players.knowledge import Knowledge, sample_deals
-from game.players.simulator import Batch, Policy, holdings_array
+from game.players.simulator import Batch, Policy, heuristic_policy, holdings_array
 from game.rules import Rules
 from game.scoring import SideScore, Standing, score_hand
 from game.seats import SEATS, side_of, sides
@@ -58,6 +58,16 @@ def batch_from_view(view: Mapping, rules: Rules, knowledge: Knowledge, deals: Se
         bids=bids,
         stand_in=stand_in,
     )
+
+
+def nil_hold_share(view: Mapping, rules: Rules, knowledge: Knowledge, deals: Sequence[dict[str, int]],
+                   bids: Mapping[str, Bid], np_rng: np.random.Generator) -> float:
+    """The share of `deals`, each played out once by the playout policy with the view's seat
+    bidding a nil (in `bids`, beside the bids made), in which that nil holds. The playouts'
+    defenders see every card, so a nil holds in them less often than at the table."""
+    batch = batch_from_view(view, rules, knowledge, deals, 1, bid_tricks(bids), stand_in=True)
+    batch.run(heuristic_policy, np_rng)
+    return float(np.mean(batch.taken[:, SEAT_INDEX[view["seat"]]] == 0))
 
 
 def bid_tricks(bids: Mapping[str, Bid]) -> list[int | None]:

@@ -5,6 +5,9 @@ For example:
 --deals 60 --seed 201 --jobs 1``
 """
 
+from typing import Any
+
+from game.players.expert import ExpertPlayer
 from game.players.normal import NormalPlayer
 
 
@@ -75,3 +78,34 @@ class NilEndgameEightDeals(NilEndgameUniform):
     """While a nil stands, solves its last four cards on 8 uniform deals instead of 4."""
 
     nil_endgame_deals = 8
+
+
+class NoNilCheck(NormalPlayer):
+    """Bids the nil its count allows without playing it out first (the Normal of the
+    twenty-fourth session)."""
+
+    nil_hold_floor = 0.0
+
+
+class NilFloor60(NormalPlayer):
+    """Bids a nil only if it holds in 60% of the 64 deals played out (Normal: 65%)."""
+
+    nil_hold_floor = 0.6
+
+
+class NilCheck32(NilFloor60):
+    """Bids a nil only if it holds in 60% of 32 deals played out."""
+
+    nil_check_deals = 32
+
+
+class ExpertBids(NormalPlayer):
+    """Normal's play with Expert's bids (blind and misdeal choices included): whether Normal's
+    bags come from its bidding or its play."""
+
+    def __init__(self, seat: str, rules: Any, seed: int = 0) -> None:
+        super().__init__(seat, rules, seed)
+        self._expert = ExpertPlayer(seat, rules, seed)
+
+    def bid(self, view: dict) -> str:
+        return self._expert.bid(view)
