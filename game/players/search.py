@@ -3,7 +3,8 @@
 The computer players that search (Expert and the `mc` yardstick) share this: deal
 the unseen cards in ways consistent with what the seat knows, play the rest of the
 hand many times with a policy of :mod:`game.players.simulator`, and score every outcome
-with the real scoring rules of :mod:`game.scoring`.
+with the real scoring rules of :mod:`game.scoring`. Normal asks one question of it: how
+often a nil it would bid holds (:func:`nil_hold_share`).
 """
 
 from __future__ import annotations
