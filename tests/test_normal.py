@@ -383,6 +383,22 @@ def test_calls_a_misdeal_only_with_a_weak_hand() -> None:
     assert ask(strong) == "keep"
 
 
+def test_a_weak_hand_is_kept_for_a_nil_only_if_the_nil_holds_in_play() -> None:
+    # Both hold one spade, so either may be thrown in, and both are weak. The count allows
+    # each a nil; played out, the first one's breaks (its A♣ Q♣ 2♣ fall to a club lead) and
+    # the second one's holds: that hand is kept, and then bid nil.
+    rules = Rules.parse("misdeal=1 blindnil=0", base=PARTNER)
+    leaky = deal(rules, "E", S="7.6532.J8732.AQ2")
+    assert leaky.phase == "misdeal"
+    assert ask(leaky) == "misdeal"
+    holds = deal(rules, "E", S="T.T52.AT8754.Q62")
+    assert holds.phase == "misdeal"
+    assert ask(holds) == "keep"
+    holds.apply("S", "keep")
+    assert (holds.phase, holds.to_act) == ("bid", "S")
+    assert ask(holds) == "nil"
+
+
 def test_blind_nil_exchange_gives_dangerous_cards_and_takes_back_low_ones() -> None:
     rules = Rules.parse("exchange=2", base=PARTNER)
     hand = deal(rules, "E", S="AKQ.A742.A85.A96", N="5432.653.432.832")

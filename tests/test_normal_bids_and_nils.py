@@ -321,6 +321,39 @@ def test_without_a_partner_the_count_alone_decides_the_nil() -> None:
     assert NormalPlayer("S", solo.to_dict(), 3).nil_holds(SeatView.from_dict(seat_view(hand, "S")))
 
 
+OVER_THE_COUNT = "J5.82.Q72.KQ9862"
+"""A hand over the count for a nil bid without playing it out (nil risk 1.79 of 1.3): the
+K♣ Q♣ sit over four low clubs, the J♠ over the 5♠. From Normal's arena games, where its nil
+held."""
+
+
+class UncheckedCount(NormalPlayer):
+    """Plays out only the nils the count of unchecked nils allows (the Normal before)."""
+
+    checked_nil_risk_limit = NormalPlayer.nil_risk_limit
+    checked_nil_max_tricks = NormalPlayer.nil_max_tricks
+
+
+def test_a_hand_over_the_unchecked_count_is_played_out_and_bid_nil_as_it_holds() -> None:
+    hand = hand_of(PARTNER, "E", {"S": OVER_THE_COUNT}, [])
+    view = seat_view(hand, "S")
+    assert normal_choice(hand, UncheckedCount) != "nil"
+    for seed in range(5):
+        assert decide(NormalPlayer("S", PARTNER.to_dict(), seed), view) == "nil"
+
+
+def test_a_nil_is_played_out_first_only_with_a_partner_and_a_nil_of_its_own() -> None:
+    player = NormalPlayer("S", PARTNER.to_dict(), 0)
+    checked = {name: player.checks_nils(SeatView.from_dict(seat_view(hand_of(PRESETS[name].rules, "E", {}, []), "S")))
+               for name in ("partner", "netspades", "solo", "suicide", "dunn")}
+    assert checked == {"partner": True, "netspades": True, "solo": False, "suicide": False, "dunn": False}
+
+
+def test_without_a_partner_the_nil_count_stays_that_of_unchecked_nils() -> None:
+    solo = PRESETS["solo"].rules
+    assert normal_choice(hand_of(solo, "E", {"S": OVER_THE_COUNT}, [])) != "nil"
+
+
 def test_a_nil_that_holds_in_play_is_still_bid_after_the_partners_number() -> None:
     # South deals and bids last: West 3, North (South's partner) 4, East 3.
     hand = hand_of(PARTNER, "S", {"S": "43.65.K7432.8632"}, ["3", "4", "3"])

@@ -12,7 +12,9 @@ from game.players.normal import NormalPlayer
 
 
 class NilRisk11(NormalPlayer):
-    """Bids nil only with a nil risk of at most 1.1 (Normal: 1.3)."""
+    """Bids nil only with a nil risk of at most 1.1 (Normal: 1.3). Since Normal plays a nil out
+    before bidding it (with a partner), this limit and the two below bind only the nils it does
+    not play out: in Solo and team nils."""
 
     nil_risk_limit = 1.1
 
@@ -109,3 +111,32 @@ class ExpertBids(NormalPlayer):
 
     def bid(self, view: dict) -> str:
         return self._expert.bid(view)
+
+
+
+class CheckNilsUnderOldLimits(NormalPlayer):
+    """Plays out only the nils its count allows under the limits of unchecked nils (risk 1.3,
+    2 tricks): the Normal of the twenty-fifth session."""
+
+    checked_nil_risk_limit = NormalPlayer.nil_risk_limit
+    checked_nil_max_tricks = NormalPlayer.nil_max_tricks
+
+
+class CheckNilRisk16(NormalPlayer):
+    """Plays out the nils its count allows up to a nil risk of 1.6 and 2 tricks (Normal: 2.0 and 2.5)."""
+
+    checked_nil_risk_limit = 1.6
+    checked_nil_max_tricks = 2.0
+
+
+class CheckNilRisk25(NormalPlayer):
+    """Plays out the nils its count allows up to a nil risk of 2.5 and 3 tricks."""
+
+    checked_nil_risk_limit = 2.5
+    checked_nil_max_tricks = 3.0
+
+
+class NilFloor70(NormalPlayer):
+    """Bids a nil only if it holds in 70% of the 64 deals played out (Normal: 65%)."""
+
+    nil_hold_floor = 0.7

@@ -4,7 +4,8 @@ It plays the way a steady club player does, from the seat view alone:
 
 - **Bidding** (:mod:`.bidding`, on the hand's worth from :mod:`.hand_value`) counts
   winners: aces, guarded kings and queens, the top trumps and trump length, short side
-  suits with spare trumps to ruff them. It bids nil with a truly low hand, blind nil
+  suits with spare trumps to ruff them. It bids nil with a low hand (with a partner, only
+  one whose nil holds when played out on sampled deals), blind nil
   only when far behind (and rarely), and follows every bid rule in force (team limits,
   Suicide's one nil, team nil, Mirrors, bonuses).
 - **Play** (:mod:`.decision` holds one card decision; :mod:`.leading`, :mod:`.following`

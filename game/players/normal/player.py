@@ -40,6 +40,8 @@ class NormalPlayer:
     bid_rounding = bidding.BID_ROUNDING
     nil_risk_limit = bidding.NIL_RISK_LIMIT
     nil_max_tricks = bidding.NIL_MAX_TRICKS
+    checked_nil_risk_limit = bidding.CHECKED_NIL_RISK_LIMIT
+    checked_nil_max_tricks = bidding.CHECKED_NIL_MAX_TRICKS
     nil_hold_floor = bidding.NIL_HOLD_FLOOR
     nil_check_deals = bidding.NIL_CHECK_DEALS
     endgame_cards = ENDGAME_CARDS
@@ -64,12 +66,19 @@ class NormalPlayer:
         key = ":".join(str(p) for p in (self.seed, self.seat, view.hand_number, view.dealer, label))
         return random.Random(key).random()
 
+    def checks_nils(self, view: SeatView) -> bool:
+        """Whether a nil this seat chooses freely is played out before it is bid: with a
+        partner and a nil of its own to bid (not Suicide's forced nil, nor a team nil). Not in
+        Solo: there three playout defenders who see every card break nearly every nil, and the
+        check left 3 nils of 24, for 0.5 points a deal less."""
+        rules = view.rules
+        return self.nil_hold_floor > 0 and rules.partners and bool(rules.nil) and not rules.one_nil
+
     def nil_holds(self, view: SeatView) -> bool:
         """Whether the nil this seat's count allows holds in at least :attr:`nil_hold_floor` of
-        :attr:`nil_check_deals` sampled deals played out (the same view, the same answer).
-        Only with a partner: in Solo three playout defenders who see every card break nearly
-        every nil, and the check left 3 nils of 24, for 0.5 points a deal less."""
-        if self.nil_hold_floor <= 0 or not view.rules.partners:
+        :attr:`nil_check_deals` sampled deals played out (the same view, the same answer);
+        true where nils are not checked (:meth:`checks_nils`)."""
+        if not self.checks_nils(view):
             return True
         moment = random.Random(f"{self.seed}:{self.seat}:{view.hand_number}:{view.dealer}:{len(view.bids)}:nil")
         knowledge = Knowledge.from_view(view, tells=False)
