@@ -69,6 +69,18 @@ def test_suggested_bid_explains_the_count() -> None:
     assert "A♥" in advice.reason and "4 spades" in advice.reason
 
 
+def test_a_suggested_nil_names_the_top_spade_and_calls_no_honour_low() -> None:
+    # South bids first with K♣ Q♣ over four low clubs: a nil Normal plays out and bids. The
+    # reason names the top spade and does not call the hand's highest cards low.
+    hand = Hand.from_holdings(PARTNER, "E", {
+        "S": parse_hand("J5.82.Q72.KQ9862"), "W": parse_hand("AKQ4.AKQ4.AK3.AT"),
+        "N": parse_hand("T9876.JT976.J4.J"), "E": parse_hand("32.53.T9865.7543")})
+    hand.apply("S", "look")
+    advice = suggest(seat_view(hand, "S"), level="normal")
+    assert advice.choice == "nil"
+    assert advice.reason == "Nil: your cards can stay under the others' (top spade J♠)"
+
+
 # -- card reasons worded from the position --------------------------------------------------------
 def south_to_play(leader: str, plays: str = "", rules: Rules = PARTNER, bids: dict[str, str] | None = None,
                   **hands: str) -> dict:

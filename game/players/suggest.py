@@ -113,7 +113,8 @@ def _explain_bid(view: SeatView, bid: Bid) -> str:
     spades = [c for c in held if deck.suit_of[c.index] == SPADES]
     aces = [c for c in held if c.rank == "A" and deck.suit_of[c.index] != SPADES]
     if bid.is_nil:
-        return f"Nil: your highest cards are low ({_top(held, deck)}), and nil is worth more here"
+        trumps = f"top spade {_top(spades, deck)}" if spades else "no spades"
+        return f"Nil: your cards can stay under the others' ({trumps})"
     parts = []
     if aces:
         parts.append("aces " + " ".join(c.label for c in aces))
