@@ -23,7 +23,8 @@ BID_ROUNDING = 0.5
 pair takes about a trick more than it counts), which keeps sets rare."""
 NIL_RISK_LIMIT = 1.3
 """The most nil risk (see :func:`nil_risk`) a hand may carry to bid a nil that is not played
-out first (:meth:`BidStyle.checks_nils`): without a partner, or a team nil."""
+out first (:meth:`BidStyle.checks_nils`): in Solo, a team nil, and Suicide's choice of which
+partner takes the nil."""
 NIL_SPADE_RISK = (0.0, 0.0, 0.0, 0.3, 1.0)
 """Taken off the nil risk limit for holding 0, 1, 2, 3, and 4 or more spades (outside Suicide,
 whose nil is forced): a strong side attacks a nil through its trumps. Against Expert, Normal's
