@@ -12,6 +12,7 @@ from game.cards import DECKS, Card, parse_hand
 from game.hand import Hand
 from game.players import decide
 from game.players.normal import NormalPlayer
+from game.players.normal.bidding import NIL_SPADE_RISK
 from game.rules import PRESETS, Rules
 from game.seats import SEATS
 from game.view import SeatView, seat_view
@@ -332,12 +333,37 @@ class UncheckedCount(NormalPlayer):
 
     checked_nil_risk_limit = NormalPlayer.nil_risk_limit
     checked_nil_max_tricks = NormalPlayer.nil_max_tricks
+    checked_nil_spade_risk = NIL_SPADE_RISK
 
 
 def test_a_hand_over_the_unchecked_count_is_played_out_and_bid_nil_as_it_holds() -> None:
     hand = hand_of(PARTNER, "E", {"S": OVER_THE_COUNT}, [])
     view = seat_view(hand, "S")
     assert normal_choice(hand, UncheckedCount) != "nil"
+    for seed in range(5):
+        assert decide(NormalPlayer("S", PARTNER.to_dict(), seed), view) == "nil"
+
+
+THREE_SPADES_OVER_THE_COUNT = "T96.QJ9632.873.2"
+"""Three spades and a nil risk of 1.43: its nil holds in the playouts, whose defenders seldom
+lead trumps through a nil, and failed against Expert on the nil bench (seed 203)."""
+
+
+class ThreeSpadesPlayedOut(NormalPlayer):
+    """Plays out a nil with three spades up to a nil risk of 1.7 (the Normal before)."""
+
+    checked_nil_spade_risk = NIL_SPADE_RISK
+
+
+def test_a_nil_with_three_spades_keeps_the_count_of_unchecked_nils() -> None:
+    view = seat_view(hand_of(PARTNER, "E", {"S": THREE_SPADES_OVER_THE_COUNT}, []), "S")
+    for seed in range(5):
+        assert decide(ThreeSpadesPlayedOut("S", PARTNER.to_dict(), seed), view) == "nil"
+        assert decide(NormalPlayer("S", PARTNER.to_dict(), seed), view) != "nil"
+
+
+def test_a_low_hand_with_three_spades_still_bids_nil() -> None:
+    view = seat_view(hand_of(PARTNER, "E", {"S": "852.J954.T42.652"}, []), "S")
     for seed in range(5):
         assert decide(NormalPlayer("S", PARTNER.to_dict(), seed), view) == "nil"
 

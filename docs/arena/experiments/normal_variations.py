@@ -8,7 +8,7 @@ For example:
 from typing import Any
 
 from game.players.expert import ExpertPlayer
-from game.players.normal import NormalPlayer
+from game.players.normal import NormalPlayer, bidding
 
 
 class NilRisk11(NormalPlayer):
@@ -114,7 +114,14 @@ class ExpertBids(NormalPlayer):
 
 
 
-class CheckNilsUnderOldLimits(NormalPlayer):
+class ThreeSpadeNilsPlayedOut(NormalPlayer):
+    """A nil played out first with three spades may carry a nil risk of 1.7 (Normal: 1.0): the
+    Normal of the twenty-sixth session. The four variations after it change that Normal."""
+
+    checked_nil_spade_risk = bidding.NIL_SPADE_RISK
+
+
+class CheckNilsUnderOldLimits(ThreeSpadeNilsPlayedOut):
     """Plays out only the nils its count allows under the limits of unchecked nils (risk 1.3,
     2 tricks): the Normal of the twenty-fifth session."""
 
@@ -122,21 +129,33 @@ class CheckNilsUnderOldLimits(NormalPlayer):
     checked_nil_max_tricks = NormalPlayer.nil_max_tricks
 
 
-class CheckNilRisk16(NormalPlayer):
+class CheckNilRisk16(ThreeSpadeNilsPlayedOut):
     """Plays out the nils its count allows up to a nil risk of 1.6 and 2 tricks (Normal: 2.0 and 2.5)."""
 
     checked_nil_risk_limit = 1.6
     checked_nil_max_tricks = 2.0
 
 
-class CheckNilRisk25(NormalPlayer):
+class CheckNilRisk25(ThreeSpadeNilsPlayedOut):
     """Plays out the nils its count allows up to a nil risk of 2.5 and 3 tricks."""
 
     checked_nil_risk_limit = 2.5
     checked_nil_max_tricks = 3.0
 
 
-class NilFloor70(NormalPlayer):
+class NilFloor70(ThreeSpadeNilsPlayedOut):
     """Bids a nil only if it holds in 70% of the 64 deals played out (Normal: 65%)."""
 
     nil_hold_floor = 0.7
+
+
+class CheckedNilThreeSpades07(NormalPlayer):
+    """A nil played out first with three spades may carry a nil risk of 1.3 (Normal: 1.0)."""
+
+    checked_nil_spade_risk = (0.0, 0.0, 0.0, 0.7, 1.0)
+
+
+class CheckedNilTwoSpades(NormalPlayer):
+    """A nil played out first with two spades may carry a nil risk of 1.7 (Normal: 2.0)."""
+
+    checked_nil_spade_risk = (0.0, 0.0, 0.3, 1.0, 1.0)

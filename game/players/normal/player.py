@@ -42,6 +42,7 @@ class NormalPlayer:
     nil_max_tricks = bidding.NIL_MAX_TRICKS
     checked_nil_risk_limit = bidding.CHECKED_NIL_RISK_LIMIT
     checked_nil_max_tricks = bidding.CHECKED_NIL_MAX_TRICKS
+    checked_nil_spade_risk = bidding.CHECKED_NIL_SPADE_RISK
     nil_hold_floor = bidding.NIL_HOLD_FLOOR
     nil_check_deals = bidding.NIL_CHECK_DEALS
     endgame_cards = ENDGAME_CARDS
