@@ -345,8 +345,8 @@ def test_a_hand_over_the_unchecked_count_is_played_out_and_bid_nil_as_it_holds()
 
 
 THREE_SPADES_OVER_THE_COUNT = "T96.QJ9632.873.2"
-"""Three spades and a nil risk of 1.43: its nil holds in the playouts, whose defenders seldom
-lead trumps through a nil, and failed against Expert on the nil bench (seed 203)."""
+"""Three spades and a nil risk of 1.43: its nil holds in the playouts, and it failed against
+Expert on the nil bench (seed 101, deal 279)."""
 
 
 class ThreeSpadesPlayedOut(NormalPlayer):
