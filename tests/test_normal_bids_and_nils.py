@@ -241,6 +241,23 @@ def test_with_the_contract_in_its_top_trumps_normal_still_plays_for_a_set() -> N
     assert normal_choice(hand_of(PARTNER, "S", SURE_TRUMPS, ["3", "1", "4", "1"], plays)) == "AH"
 
 
+SHED = {"S": "AK.J3.96432.8643", "W": "Q32.KQ5.AKQ.AKQ5", "N": "J54.T2.JT87.JT92", "E": "T9876.A98764.5.7"}
+SHED_PLAYS = ["KH", "2H", "AH"]
+
+
+def test_with_masters_for_the_rest_of_the_contract_normal_sheds_its_high_card_under_the_trick() -> None:
+    # North and South bid 1 each; South's A♠ K♠ make both tricks whatever happens. Fourth to
+    # the K♥ lead and East's A♥, South cannot win the trick: it plays the J♥, which would
+    # otherwise win a bag later, and keeps the 3♥.
+    assert normal_choice(hand_of(PARTNER, "S", SHED, ["5", "1", "5", "1"], SHED_PLAYS)) == "JH"
+
+
+def test_without_masters_for_the_rest_of_the_contract_normal_keeps_its_high_card() -> None:
+    # The same cards with South bidding 2: the side needs three tricks and South holds two
+    # masters, so the J♥ may be needed and South plays the 3♥.
+    assert normal_choice(hand_of(PARTNER, "S", SHED, ["5", "1", "5", "2"], SHED_PLAYS)) == "3H"
+
+
 SUICIDE = PRESETS["suicide"].rules
 ONLY_TRUMPS_LEFT = {"N": "JS 8S 5S 4S 3S 2S TH 8H KD JD 8D 5D 5C", "E": "KS AH KH QH 6H 5H 2H QD TD 7D KC JC TC",
                     "S": "QS TS JH 3H AD 9D 2D AC QC 9C 8C 7C 4C", "W": "AS 9S 7S 6S 9H 7H 4H 6D 4D 3D 6C 3C 2C"}

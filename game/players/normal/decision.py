@@ -240,6 +240,27 @@ class Decision:
             return False
         return need - 1 <= self.sure_trumps(besides=card)
 
+    def shed_card(self) -> Card | None:
+        """For a seat that cannot win the trick while its side still needs tricks: the highest
+        card of the suit led that loses it, when the masters in hand besides that card make the
+        rest of the contract and no opponent side is within reach of a set. A high card kept
+        beside enough masters wins only a bag later; shed now, it cannot.
+
+        Only with a partner and no double set: in Solo, against Normal, it cost 2.2 [0.2, 4.2]
+        points a deal (400 deals), and 1.0 [0.0, 2.0] in Dunn."""
+        rules = self.rules
+        if not (self.mate and rules.bag_penalty and not rules.double_set) or self.best is None:
+            return None
+        if self.bid_nil(self.seat) or self.is_live_nil(self.mate):
+            return None
+        losers = [c for c in self.legal if self.suit(c) == self.led and not self.beats(c, self.best)]
+        contract, counted = self.side_need(self.my_seats())
+        need = contract - counted
+        if not losers or need < 1 or self.set_in_reach():
+            return None
+        top = self.highest(losers)
+        return top if need <= self.sure_winners() - int(self.is_master(top)) else None
+
     def set_in_reach(self, extra: int = 0) -> bool:
         """Whether some opponent side can still be set by taking a few more tricks: the
         masters in hand, one from the partner, and `extra`."""

@@ -17,7 +17,7 @@ def follow_to_win(d: Decision) -> Card:
     if d.best_seat == d.mate:
         return _over_partner(d, winners)
     if not winners:
-        return low_card(d, want=True)
+        return d.shed_card() or low_card(d, want=True)
     if not d.later:
         return _win_with(d, winners)
     chances = {c: d.hold_chance(c) for c in winners}
@@ -64,7 +64,7 @@ def _over_partner(d: Decision, winners: list[Card]) -> Card:
     assert d.best is not None
     hold = d.hold_chance(d.best)
     if hold >= PARTNER_HOLDS or not d.later:
-        return low_card(d, want=True)
+        return d.shed_card() or low_card(d, want=True)
     # A master trump takes a trick whenever it is played: spent over the partner it
     # wins nothing the side would not have won anyway, and it spares the opponent's ruff.
     better = [c for c in winners if d.hold_chance(c) >= PARTNER_HOLDS and d.hold_chance(c) > hold + 0.2
