@@ -1,6 +1,7 @@
 """How the Normal player follows: second hand low, third hand high, win cheaply, trump
 when void unless the partner already wins; to lose the trick, the highest card that
-stays under it."""
+stays under it, as also when the trick is lost anyway and the masters in hand make the
+rest of the contract (:meth:`Decision.shed_card`)."""
 
 from __future__ import annotations
 
