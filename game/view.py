@@ -27,7 +27,7 @@ game.view.ViewError: hand[1]: '1S' is not a card (write rank then suit, like AS 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 from typing import Any
 
@@ -46,7 +46,9 @@ CALLS = ("look", "misdeal", "keep")
 """The choices that are neither a bid nor a card."""
 KEYS = ("seat", "phase", "rules", "dealer", "hand", "bids", "legal", "trick", "tricks", "taken",
         "spades_broken", "scores", "hand_number")
-"""The keys of every view, in the order it writes them; ``exchange_count`` may follow."""
+"""The keys of every view, in the order it writes them; :data:`OPTIONAL_KEYS` may follow."""
+OPTIONAL_KEYS = ("exchange_count", "bids_made")
+"""Keys a view writes only when they say something."""
 
 LegalChoice = Card | Bid | str
 """One entry of ``legal``: a card (play, exchange), a bid (blind, bid) or one of :data:`CALLS`."""
@@ -86,6 +88,9 @@ class SeatView:
     hand_number: int
     exchange_count: int | None = None
     """Phase ``exchange``, for the seat to give cards only: how many it gives."""
+    bids_made: dict[str, Bid] = field(default_factory=dict)
+    """The bids as made of the seats whose bid the one-partner-nil override changed (the
+    table shows the change; ``bids`` holds the bid after it)."""
 
     # -- the JSON face ---------------------------------------------------------------
     @classmethod
@@ -100,6 +105,7 @@ class SeatView:
             trick=tuple(hand.trick), tricks=tuple(hand.tricks), taken=dict(hand.taken),
             spades_broken=hand.spades_broken, scores=dict(hand.standings), hand_number=hand.number,
             exchange_count=hand.exchange_count if hand.phase == "exchange" and hand.to_act == seat else None,
+            bids_made={r.seat: r.bid for r in hand.bid_history if r.changed_to is not None},
         )
 
     @classmethod
@@ -126,8 +132,13 @@ class SeatView:
             hand_number=read.number(view["hand_number"], "hand_number", 1, 10**6),
             exchange_count=(read.number(view["exchange_count"], "exchange_count", 0, 13)
                             if "exchange_count" in view else None),
+            bids_made={read.seat(s, "bids_made"): read.bid(b, f"bids_made[{s}]")
+                       for s, b in read.mapping(view.get("bids_made", {}), "bids_made")},
         )
         result._check_cards()
+        for s in result.bids_made:
+            if s not in result.bids:
+                raise ViewError(f"bids_made[{s}]: {s} has no bid in bids")
         return result
 
     def to_dict(self) -> dict[str, Any]:
@@ -150,6 +161,8 @@ class SeatView:
         }
         if self.exchange_count is not None:
             view["exchange_count"] = self.exchange_count
+        if self.bids_made:
+            view["bids_made"] = {s: str(b) for s, b in self.bids_made.items()}
         return view
 
     def _check_cards(self) -> None:
@@ -273,7 +286,7 @@ def _check_keys(view: Mapping[str, Any]) -> None:
         if key not in view:
             raise ViewError(f"the key {key!r} is missing")
     for key in view:
-        if key not in KEYS and key != "exchange_count":
+        if key not in KEYS and key not in OPTIONAL_KEYS:
             raise ViewError(f"{key!r} is not a key of the seat view")
 
 

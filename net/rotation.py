@@ -23,7 +23,7 @@ from game.seats import SEATS
 SEAT_KEYS = ("seat", "dealer", "giver", "receiver", "winner", "leader", "to_act", "who")
 """Keys whose value is a seat (or, for a game's winner and a team nil, a side)."""
 SIDE_KEYED = ("standings", "scores", "score")
-SEAT_KEYED = ("bids", "taken", "deal", "seats", "names")
+SEAT_KEYED = ("bids", "bids_made", "taken", "deal", "seats", "names")
 NESTED = ("event", "view")
 """Keys whose value is a whole message part to turn: an `event` message's event, a `turn`'s view."""
 

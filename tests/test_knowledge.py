@@ -498,6 +498,22 @@ def test_a_suicide_nil_chosen_over_a_number_says_less_than_a_nil_bid_freely() ->
     assert shares["partner"] + 0.05 < shares["suicide"] < plain - 0.05
 
 
+def test_a_suicide_number_turned_into_the_nil_is_read_as_the_number() -> None:
+    """South bid 4 first for its side and North's 4 turned it into the pair's nil: East, who saw
+    the change, reads South's cards as the number South chose (the A♠ often with it), not as a
+    nil South chose."""
+    shares = {}
+    for south in ("4", "nil"):
+        hand = deal(PRESETS["suicide"].rules, E="Q2.Q8765.9876.65")
+        for seat, bid in (("S", south), ("W", "nil"), ("N", "4")):
+            hand.apply(seat, bid)
+        view = seat_view(hand, "E")
+        assert view["bids"]["S"] == "nil" and view.get("bids_made", {}) == ({"S": "4"} if south == "4" else {})
+        knowledge = knowledge_of(hand, "E")
+        shares[south] = share_with(knowledge, "S", "AS", sample_deals(knowledge, 800, random.Random(5)))
+    assert shares["4"] > shares["nil"] + 0.15
+
+
 def share_with(knowledge: Knowledge, seat: str, card: str, samples: list[dict[str, int]]) -> float:
     """The share of `samples` that give `card` to `seat`."""
     bit = mask_of(cards(card))

@@ -88,8 +88,10 @@ def check_view(hand: Hand, seat: str) -> dict:
     """Everything BOT_API.md says of the view of `seat`, checked against the hand."""
     view = seat_view(hand, seat)
     acting = seat == hand.to_act
+    changed = {r.seat: str(r.bid) for r in hand.bid_history if r.changed_to is not None}
     expected = VIEW_KEYS | ({"exchange_count"} if hand.phase == "exchange" and acting else set())
-    assert set(view) == expected
+    assert set(view) == expected | ({"bids_made"} if changed else set())
+    assert view.get("bids_made", {}) == changed
     assert json.loads(json.dumps(view)) == view
     assert view["seat"] == seat and view["dealer"] == hand.dealer and view["hand_number"] == hand.number
     assert view["phase"] in VIEW_PHASES
@@ -406,6 +408,9 @@ BAD_VIEWS = {
     "rules not a dict": (("rules",), "partner", "rules: expected a dict"),
     "rules list value": (("rules", "win"), [500], "rules: the values are whole numbers or strings"),
     "exchange count": (("exchange_count",), 9.5, r"exchange_count: 9.5 is not a whole number"),
+    "bids made not a dict": (("bids_made",), ["S", "4"], "bids_made: expected a dict"),
+    "bid made": (("bids_made",), {"S": "four"}, r"bids_made\[S\]: 'four' is not a bid"),
+    "bid made by no seat": (("bids_made",), {"X": "4"}, "bids_made: 'X' is not one of"),
 }
 
 
@@ -414,6 +419,14 @@ def test_a_dict_that_is_not_a_seat_view_is_refused_with_the_reason(case: str) ->
     path, value, reason = BAD_VIEWS[case]
     with pytest.raises(ViewError, match=reason):
         SeatView.from_dict(changed(path, value))
+
+
+def test_a_bid_made_is_refused_for_a_seat_without_a_bid() -> None:
+    view = good_view()
+    del view["bids"]["S"]
+    view["bids_made"] = {"S": "4"}
+    with pytest.raises(ViewError, match=r"bids_made\[S\]: S has no bid in bids"):
+        SeatView.from_dict(view)
 
 
 def test_a_view_showing_a_card_twice_or_offering_one_not_held_is_refused() -> None:

@@ -120,6 +120,9 @@ class Knowledge:
     spade_counts: dict[str, int] = field(default_factory=dict)
     """Per other seat, the spades it holds now when the rules reveal it (Mirrors bids)."""
     bids: dict[str, Bid] = field(default_factory=dict)
+    bids_made: dict[str, Bid] = field(default_factory=dict)
+    """The bids as made where the one-partner-nil override changed them (``bids`` holds the
+    bids after it): what each seat chose with its cards."""
     taken: dict[str, int] = field(default_factory=dict)
     dealer: str = "E"
     passed: dict[str, int] = field(default_factory=dict)
@@ -158,7 +161,7 @@ class Knowledge:
             counts=counts, forbidden={s: unseen & ~allowed[s] for s in others},
             known={s: allowed[s] & ~_elsewhere(holders, allowed, s) for s in others},
             looked=looked, played_by=played_by, spade_counts=spade_counts, bids=dict(view.bids),
-            taken=dict(view.taken), dealer=view.dealer, passed=passed,
+            bids_made=dict(view.bids_made), taken=dict(view.taken), dealer=view.dealer, passed=passed,
             leanings=play_leanings(view, unseen) if tells else {},
         )
 
@@ -648,8 +651,11 @@ class BidModel:
     of the pair to bid, and the second after its partner's number) says more by that
     choice than by the number: it bids the number with chance ``1 / (1 + e^(-NIL_CHOICE_SLOPE
     × (danger - nil_midpoint)))`` and the nil with the rest, in place of the nil's
-    ``-danger`` (`nil_midpoint` None: no such choice). `strength` is lower when the rules
-    may have changed the bid (one partner nil).
+    ``-danger`` (`nil_midpoint` None: no such choice). A bid the one-partner-nil override
+    changed is read as it was made: that is what the seat chose with its cards. `strength`
+    is lower for the first bidder of a pair that must nil once its partner has bid: set when
+    a changed bid could not be told from a chosen one, and kept since (the positions of
+    `tests/test_partner_positions.py` were chosen with it).
     """
 
     nil: bool
@@ -685,7 +691,7 @@ def bid_models(knowledge: Knowledge) -> dict[str, BidModel]:
     if rules.bid_spades:
         return {}
     order = seats_from(next_seat(knowledge.dealer))
-    bids = knowledge.bids
+    bids = {**knowledge.bids, **knowledge.bids_made}
     models: dict[str, BidModel] = {}
     for s in SEATS:
         bid = bids.get(s)
@@ -694,8 +700,8 @@ def bid_models(knowledge: Knowledge) -> dict[str, BidModel]:
         mate = partner(s)
         mate_bid = bids.get(mate) if rules.partners else None
         mate_first = mate_bid is not None and order.index(mate) < order.index(s)
-        model = _bid_model(rules, bid, mate_bid if mate_first else None, mate_bid is not None,
-                           knowledge.taken.get(s, 0))
+        failed = knowledge.taken.get(s, 0) if knowledge.bids[s].is_nil else 0
+        model = _bid_model(rules, bid, mate_bid if mate_first else None, mate_bid is not None, failed)
         if model is not None:
             models[s] = model
     return models
@@ -703,14 +709,13 @@ def bid_models(knowledge: Knowledge) -> dict[str, BidModel]:
 
 def _bid_model(rules: Rules, bid: Bid, earlier_mate_bid: Bid | None, mate_bid_made: bool,
                taken: int) -> BidModel | None:
-    """What one seat's (looked) bid says about its hand, None when it says nothing.
+    """What one seat's (looked) bid, as made, says about its hand, None when it says nothing.
 
-    `earlier_mate_bid` is its partner's bid when the partner bid first (it may have
-    forced or limited this one); `mate_bid_made` whether the partner has bid at all."""
-    strength = 1.0
+    `earlier_mate_bid` is its partner's bid as made when the partner bid first (it may have
+    forced or limited this one); `mate_bid_made` whether the partner has bid at all; `taken`
+    the tricks of a nil that stands as a nil."""
     one_nil = rules.one_nil and rules.partners
-    if one_nil and mate_bid_made and earlier_mate_bid is None:
-        strength = 0.5  # the later partner's bid may have overridden this one
+    strength = 0.5 if one_nil and mate_bid_made and earlier_mate_bid is None else 1.0
     midpoint = None
     if one_nil and earlier_mate_bid is None:
         midpoint = NIL_CHOICE_FIRST
