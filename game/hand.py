@@ -163,6 +163,11 @@ class Hand:
         return {r.seat: r.final for r in self.bid_history}
 
     @property
+    def bids_made(self) -> dict[str, Bid]:
+        """The bids as made of the seats whose bid the one-partner-nil override changed."""
+        return {r.seat: r.bid for r in self.bid_history if r.changed_to is not None}
+
+    @property
     def leader(self) -> str:
         """Who leads (or led) the current trick."""
         return trick_leader(self.dealer, self.trick, self.tricks[-1].winner if self.tricks else None)

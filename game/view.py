@@ -105,7 +105,7 @@ class SeatView:
             trick=tuple(hand.trick), tricks=tuple(hand.tricks), taken=dict(hand.taken),
             spades_broken=hand.spades_broken, scores=dict(hand.standings), hand_number=hand.number,
             exchange_count=hand.exchange_count if hand.phase == "exchange" and hand.to_act == seat else None,
-            bids_made={r.seat: r.bid for r in hand.bid_history if r.changed_to is not None},
+            bids_made=hand.bids_made,
         )
 
     @classmethod

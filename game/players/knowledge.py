@@ -700,8 +700,8 @@ def bid_models(knowledge: Knowledge) -> dict[str, BidModel]:
         mate = partner(s)
         mate_bid = bids.get(mate) if rules.partners else None
         mate_first = mate_bid is not None and order.index(mate) < order.index(s)
-        failed = knowledge.taken.get(s, 0) if knowledge.bids[s].is_nil else 0
-        model = _bid_model(rules, bid, mate_bid if mate_first else None, mate_bid is not None, failed)
+        nil_taken = knowledge.taken.get(s, 0) if knowledge.bids[s].is_nil else 0
+        model = _bid_model(rules, bid, mate_bid if mate_first else None, mate_bid is not None, nil_taken)
         if model is not None:
             models[s] = model
     return models
