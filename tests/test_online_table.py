@@ -108,8 +108,11 @@ def test_a_player_at_north_holds_their_own_cards_at_the_bottom_and_is_asked_as_s
             if control.turn_view["phase"] == "blind":
                 assert all(isinstance(card, Hidden) for card in model.holdings["S"]), "unseen while it may bid blind"
                 control.choose("look")
+            # the cards and the next turn come in separate messages, and an event between them clears the
+            # turn: wait until the cards are shown and a turn past the blind one has come
             _until(lambda: all(isinstance(card, Card) for card in model.holdings["S"]) and not control.pending
-                   and control.turn_view["phase"] != "blind", lambda: (ann_answers(), _show(control, model)))
+                   and control.turn_view is not None and control.turn_view["phase"] != "blind",
+                   lambda: (ann_answers(), _show(control, model)))
             south = model.holdings["S"]
             assert len(south) == 13 and sorted(map(str, south)) == sorted(control.turn_view["hand"])
             assert all(isinstance(card, Hidden) for seat in "WNE" for card in model.holdings[seat])
