@@ -6,6 +6,8 @@ Each lead is set beside the least chance, among the leader's legal cards, of for
 partner's nil over (:func:`game.players.normal.nil.forcing_chances`, from the leader's view at
 that moment): "least" when the card led is within the slack of it, "away" otherwise. The
 leads are split by whether an opponent's nil was still alive too (in Suicide, always at first).
+Last, the leads are counted by the chance reckoned for the card led, beside how often the nil
+took that trick.
 
     python -m game.arena --a expert --b normal --rules suicide --deals 200 --seed 108 --save en.save
     python -m docs.arena.experiments.cover_leads expert 0.02 en.save
@@ -24,10 +26,14 @@ from game.records.handlog import LoggedHand, play_out, read_log
 from game.seats import SEATS, partner
 from game.view import SeatView, seat_view
 
+BANDS = 10
+"""The chance of forcing the nil over, as reckoned for the card led, is also counted in this many
+equal bands against how often the nil took that trick: how well the reckoning is calibrated."""
+
 
 def count_leads(paths: list[str], level: str, slack: float) -> Counter:
     """(opponent's nil alive or not, least or away, leads or the partner's or an opponent's nil
-    broken) → count."""
+    broken) → count; and ("band", band of the card led's chance, leads or the partner's nil broken)."""
     counts: Counter = Counter()
     for path in paths:
         for logged in read_log(path).hands:
@@ -55,6 +61,9 @@ def _count_hand(logged: LoggedHand, level: str, slack: float, counts: Counter) -
             counts[opponents, place, "leads"] += 1
             counts[opponents, place, "broke the nil"] += trick.winner == mate
             counts[opponents, place, "broke theirs"] += trick.winner in standing
+            band = min(int(forcing[led] * BANDS), BANDS - 1)
+            counts["band", band, "leads"] += 1
+            counts["band", band, "broke the nil"] += trick.winner == mate
         for seat, card in trick.plays:
             hand.play(seat, card)
         if trick.winner in nils:
@@ -71,6 +80,11 @@ def main(argv: list[str]) -> None:
             theirs = counts[opponents, place, "broke theirs"]
             print(f"{opponents}, {place}: {leads} leads, the partner's nil broke on {broke}"
                   f" ({broke / max(1, leads):.1%}), an opponent's on {theirs}")
+    print("the chance reckoned for the card led: leads, the partner's nil broke on")
+    for band in range(BANDS):
+        leads, broke = counts["band", band, "leads"], counts["band", band, "broke the nil"]
+        if leads:
+            print(f"  {band / BANDS:.1f} to {(band + 1) / BANDS:.1f}: {leads:5} leads, {broke:4} ({broke / leads:.1%})")
 
 
 if __name__ == "__main__":

@@ -9,8 +9,9 @@ trick is classed by how the nil won it:
   still in another hand beats (its nil was lost whatever it played, so the trick was as good as
   any);
 - forced: every card it could play won; split by following suit or trumping, and by whether its
-  partner had led the trick or played second, or played after it and could not overtake it, or
-  could have.
+  partner had led the trick or played second (and then whether, in hindsight, it held a card the
+  nil could have gone under: see :func:`could_shelter`), or played after it and could not
+  overtake it, or could have.
 
 Also counted: the nils that held the top trump from the deal (lost from the start), and in which
 part of the hand each nil fell.
@@ -52,6 +53,25 @@ def could_overtake(logged: LoggedHand, cards: list[Card], position: int, hand: s
     return any(trick_winner_index(deck, [*cards[:position], card]) == position for card in cards_of(legal))
 
 
+def could_shelter(logged: LoggedHand, cards: list[Card], mate_at: int, position: int, held: dict[str, set[Card]],
+                  seat: str, number: int, broken: bool) -> bool:
+    """In hindsight: whether the partner, playing before the nil at `position`, had a card after which
+    the nil could have played under the trick. A partner's lead is weighed against the nil's cards
+    alone (another lead may change the suit, and the opponent between would then play otherwise);
+    a partner's second card with the opponent's third as it was."""
+    deck = DECKS[logged.rules.deck]
+    mate = partner(seat)
+    spades_before = broken or any(deck.suit_of[c.index] == SPADES for c in cards[:mate_at])
+    options = legal_play_mask(logged.rules, deck, mask_of(held[mate]), cards[:mate_at], number, spades_before)
+    for card in cards_of(options):
+        before = [*cards[:mate_at], card] if mate_at == 0 else [*cards[:mate_at], card, *cards[mate_at + 1:position]]
+        spades = broken or any(deck.suit_of[c.index] == SPADES for c in before)
+        answers = legal_play_mask(logged.rules, deck, mask_of(held[seat]), before, number, spades)
+        if any(trick_winner_index(deck, [*before, answer]) != len(before) for answer in cards_of(answers)):
+            return True
+    return False
+
+
 def how_it_fell(logged: LoggedHand, seat: str, number: int, cards: list[Card], seats: list[str],
                 held: dict[str, set[Card]], broken: bool) -> str:
     """How the nil at `seat` came to take trick `number` (see the module doc)."""
@@ -69,10 +89,10 @@ def how_it_fell(logged: LoggedHand, seat: str, number: int, cards: list[Card], s
     if mate not in seats:
         return f"forced, {how}, no partner"
     mate_at = seats.index(mate)
-    if mate_at == 0:
-        return f"forced, {how}, partner led"
     if mate_at < position:
-        return f"forced, {how}, partner played second"
+        where = "led" if mate_at == 0 else "played second"
+        shelter = could_shelter(logged, cards, mate_at, position, held, seat, number, broken)
+        return f"forced, {how}, partner {where}, " + ("had a card to go under" if shelter else "had none")
     over = could_overtake(logged, cards, mate_at, held[mate], number,
                           broken or any(deck.suit_of[c.index] == SPADES for c in cards[:mate_at]))
     return f"forced, {how}, partner after, " + ("could overtake" if over else "could not overtake")
