@@ -9,8 +9,8 @@ void in clubs, plays the A♠, which would save East's nil. The coach asks; the 
 
 from __future__ import annotations
 
+import argparse
 import os
-import sys
 import tempfile
 from pathlib import Path
 
@@ -58,7 +58,14 @@ def take(out: Path) -> None:
     app.close()
 
 
-if __name__ == "__main__":
-    target = Path(sys.argv[1]) if len(sys.argv) > 1 else DEFAULT_OUT
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(prog="python -m scenes.tools.coach_shot", description=__doc__.splitlines()[0])
+    parser.add_argument("out", nargs="?", type=Path, default=DEFAULT_OUT,
+                        help="the PNG to write (default: the docs' coach.png)")
+    target = parser.parse_args(argv).out
     take(target)
     print("saved", target)
+
+
+if __name__ == "__main__":
+    main()

@@ -10,9 +10,9 @@ unless a display is set up.
 
 from __future__ import annotations
 
+import argparse
 import json
 import os
-import sys
 import tempfile
 import time
 from pathlib import Path
@@ -125,6 +125,13 @@ def take(folder: Path) -> list[str]:
     return taken
 
 
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(prog="python -m scenes.tools.online_shot", description=__doc__.splitlines()[0])
+    docs_folder = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
+    parser.add_argument("folder", nargs="?", type=Path, default=docs_folder,
+                        help="where the PNGs go (default: docs/screenshots)")
+    print("saved:", ", ".join(take(parser.parse_args(argv).folder)))
+
+
 if __name__ == "__main__":
-    out = Path(sys.argv[1]) if len(sys.argv) > 1 else Path(__file__).resolve().parents[2] / "docs" / "screenshots"
-    print("saved:", ", ".join(take(out)))
+    main()

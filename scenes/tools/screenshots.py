@@ -7,8 +7,8 @@ Runs headless (SDL dummy driver) unless a display is set up.
 
 from __future__ import annotations
 
+import argparse
 import os
-import sys
 import tempfile
 from pathlib import Path
 
@@ -187,6 +187,14 @@ def side_screens(app: App, shot) -> None:
         app.replace(TitleScene(app))
 
 
-if __name__ == "__main__":
-    target = Path(sys.argv[1]) if len(sys.argv) > 1 else Path(__file__).resolve().parents[2] / "docs" / "screenshots"
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(prog="python -m scenes.tools.screenshots", description=__doc__.splitlines()[0])
+    docs_folder = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
+    parser.add_argument("folder", nargs="?", type=Path, default=docs_folder,
+                        help="where the PNGs go (default: docs/screenshots)")
+    target = parser.parse_args(argv).folder
     print("saved", ", ".join(take(target)), "in", target)
+
+
+if __name__ == "__main__":
+    main()
