@@ -45,6 +45,11 @@ def holds_master_trump(deck: Deck, hand: set[Card], out: set[Card]) -> bool:
     return any(deck.suit_of[card.index] == SPADES and not deck.beaters[card.index] & out_mask for card in hand)
 
 
+def spades_shown(deck: Deck, broken: bool, cards: list[Card]) -> bool:
+    """Whether spades count as broken for the next card: before this trick, or by one of `cards` in it."""
+    return broken or any(deck.suit_of[c.index] == SPADES for c in cards)
+
+
 def could_overtake(logged: LoggedHand, cards: list[Card], position: int, hand: set[Card], number: int,
                    broken: bool) -> bool:
     """Whether some card the seat at `position` could play would win trick `number` over the cards before it."""
@@ -61,12 +66,12 @@ def could_shelter(logged: LoggedHand, cards: list[Card], mate_at: int, position:
     a partner's second card with the opponent's third as it was."""
     deck = DECKS[logged.rules.deck]
     mate = partner(seat)
-    spades_before = broken or any(deck.suit_of[c.index] == SPADES for c in cards[:mate_at])
-    options = legal_play_mask(logged.rules, deck, mask_of(held[mate]), cards[:mate_at], number, spades_before)
+    options = legal_play_mask(logged.rules, deck, mask_of(held[mate]), cards[:mate_at], number,
+                              spades_shown(deck, broken, cards[:mate_at]))
     for card in cards_of(options):
-        before = [*cards[:mate_at], card] if mate_at == 0 else [*cards[:mate_at], card, *cards[mate_at + 1:position]]
-        spades = broken or any(deck.suit_of[c.index] == SPADES for c in before)
-        answers = legal_play_mask(logged.rules, deck, mask_of(held[seat]), before, number, spades)
+        before = [card] if mate_at == 0 else [*cards[:mate_at], card, *cards[mate_at + 1:position]]
+        answers = legal_play_mask(logged.rules, deck, mask_of(held[seat]), before, number,
+                                  spades_shown(deck, broken, before))
         if any(trick_winner_index(deck, [*before, answer]) != len(before) for answer in cards_of(answers)):
             return True
     return False
@@ -79,8 +84,7 @@ def how_it_fell(logged: LoggedHand, seat: str, number: int, cards: list[Card], s
     position = seats.index(seat)
     if position == 0:
         return "led it"
-    spades_before = broken or any(deck.suit_of[c.index] == SPADES for c in cards[:position])
-    if held_a_loser(logged, cards, position, held[seat], number, spades_before):
+    if held_a_loser(logged, cards, position, held[seat], number, spades_shown(deck, broken, cards[:position])):
         out = set().union(*(held[other] for other in held if other != seat))
         doomed = holds_master_trump(deck, held[seat], out)
         return "held a loser, " + ("and a trump no other hand beats" if doomed else "no sure trump")
@@ -94,7 +98,7 @@ def how_it_fell(logged: LoggedHand, seat: str, number: int, cards: list[Card], s
         shelter = could_shelter(logged, cards, mate_at, position, held, seat, number, broken)
         return f"forced, {how}, partner {where}, " + ("had a card to go under" if shelter else "had none")
     over = could_overtake(logged, cards, mate_at, held[mate], number,
-                          broken or any(deck.suit_of[c.index] == SPADES for c in cards[:mate_at]))
+                          spades_shown(deck, broken, cards[:mate_at]))
     return f"forced, {how}, partner after, " + ("could overtake" if over else "could not overtake")
 
 
@@ -119,7 +123,7 @@ def read_hand(logged: LoggedHand, counts: dict[str, Counter]) -> None:
             when = "1 to 4" if number <= 4 else "5 to 8" if number <= 8 else "9 to 13"
             how = how_it_fell(logged, trick.winner, number, cards, seats, held, broken)
             counts[level].update(["failed", f"failed, how: {how}", f"failed, when: tricks {when}"])
-        broken = broken or any(deck.suit_of[c.index] == SPADES for c in cards)
+        broken = spades_shown(deck, broken, cards)
         for seat, card in trick.plays:
             held[seat].discard(card)
 
