@@ -1,4 +1,5 @@
-"""The screenshot takers answer ``--help`` with their usage and write nothing."""
+"""The screenshot takers answer ``--help`` with their usage and write nothing; the coach's shot
+still reaches its position."""
 
 from __future__ import annotations
 
@@ -20,3 +21,14 @@ def test_a_screenshot_tool_shows_its_usage_for_help_and_writes_nothing(tool: str
     assert done.returncode == 0, done.stderr
     assert f"usage: python -m scenes.tools.{tool}" in done.stdout
     assert list(tmp_path.iterdir()) == []
+
+
+def test_the_coach_shot_reaches_the_known_blunder_and_saves_the_question(tmp_path: Path) -> None:
+    """The coach's screenshot plays to the position of ``tests/test_coach.py``; when the players'
+    choices change and the position no longer comes, the tool says so and this test fails."""
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
+    out = tmp_path / "coach.png"
+    done = subprocess.run([sys.executable, "-m", "scenes.tools.coach_shot", str(out)], cwd=tmp_path, env=env,
+                          capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert out.stat().st_size > 0

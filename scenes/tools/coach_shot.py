@@ -1,10 +1,11 @@
 """Takes the screenshot of the coach's question for the docs: ``python -m scenes.tools.coach_shot [file.png]``.
 
-It plays the first hand dealt from seed 7 with the coach on (South choosing like Normal, the
+It plays the first hand dealt from seed 16 with the coach on (South choosing like Normal, the
 computers at Normal; asked about an earlier bid or card, South goes on with it) to the known
-blunder of ``tests/test_coach.py``: East bid nil and wins the trick with the Q♣, and South,
-void in clubs, plays the A♠, which would save East's nil. The coach asks; the frame is saved
-(scaled 2x, nearest neighbour). Runs headless (SDL dummy driver).
+blunder of ``tests/test_coach.py``: West leads the K♦ to the eighth trick and East's J♦
+follows; South, out of diamonds, trumps with the K♠, where its 6♠ would take the trick as
+well. The coach asks; the frame is saved (scaled 2x, nearest neighbour). Runs headless (SDL
+dummy driver).
 """
 
 from __future__ import annotations
@@ -22,9 +23,9 @@ from scenes.screens.confirm import ConfirmScene  # noqa: E402
 from scenes.table.view import TableScene  # noqa: E402
 from scenes.tools.screenshots import FRAME, save, south_choice  # noqa: E402
 
-SEED = 7
-TRICK = [("W", "9C"), ("N", "8C"), ("E", "QC")]
-BLUNDER = "AS"
+SEED = 16
+TRICK = [("W", "KD"), ("N", "9D"), ("E", "JD")]
+BLUNDER = "KS"
 DEFAULT_OUT = Path(__file__).resolve().parent.parent.parent / "docs/screenshots/coach.png"
 
 
