@@ -15,6 +15,7 @@ import json
 import os
 import tempfile
 import time
+from contextlib import ExitStack
 from pathlib import Path
 from typing import Any
 
@@ -37,8 +38,8 @@ TRICKS_BEFORE_THE_SHOT = 3
 class Person:
     """Someone else at the server: a plain WebSocket client that answers its turns."""
 
-    def __init__(self, address: str, name: str) -> None:
-        self.ws: ClientConnection = connect(f"ws://{address}/")
+    def __init__(self, ws: ClientConnection, name: str) -> None:
+        self.ws = ws
         self.ws.send(json.dumps({"type": "hello", "version": VERSION, "name": name}))
 
     def send(self, **message: Any) -> None:
@@ -80,8 +81,11 @@ def take(folder: Path) -> list[str]:
     folder.mkdir(parents=True, exist_ok=True)
     work = Path(tempfile.mkdtemp())
     taken: list[str] = []
-    with server_thread(Options(host="127.0.0.1", port=0, workers=1, pace=0.2)) as server:
-        kim, lee, max_ = (Person(server.address, name) for name in ("Kim", "Lee", "Max"))
+    with server_thread(Options(host="127.0.0.1", port=0, workers=1, pace=0.2)) as server, ExitStack() as open_:
+        def person(name: str) -> Person:
+            return Person(open_.enter_context(connect(f"ws://{server.address}/")), name)
+
+        kim, lee, max_ = (person(name) for name in ("Kim", "Lee", "Max"))
         kim.send(type="create", rules="partner", seats={"S": "human", "W": "human", "N": "computer",
                                                         "E": "computer"})
         lee.send(type="create", rules="suicide", seats={"S": "human", "W": "computer", "N": "computer",
@@ -102,7 +106,7 @@ def take(folder: Path) -> list[str]:
         lobby.press(lobby.create)
         while not isinstance(app.scenes[-1], TableScene):
             wait(app, 1, kim, lee)
-        bo = Person(server.address, "Bo")
+        bo = person("Bo")
         bo.send(type="join", table=app.scenes[-1].control.summary["table"], seat="N")
         people = (kim, lee, bo)
         for _ in range(60 * 60 * 5):
@@ -120,8 +124,6 @@ def take(folder: Path) -> list[str]:
                     break
                 table.act(plain_choice(table.turn.phase, table.turn.legal, table.turn.give))
         app.close()
-        for person in (kim, lee, max_, bo):
-            person.ws.close()
     return taken
 
 
