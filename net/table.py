@@ -69,7 +69,6 @@ class ServerTable:
     game: Game | None = None
     log: list[Event] = field(default_factory=list)
     """Every event of the game in play, in order (a message's `seq` is its place, from 1)."""
-    finished_hands: list[Any] = field(default_factory=list)
     on_new_game: Callable[[Game], None] | None = None
     """Told of each new game (the server's Save Hand log subscribes to it)."""
     unlooked: set[str] = field(default_factory=set)

@@ -28,7 +28,7 @@ among all consistent deals: the unseen cards fall into a few groups of cards tha
 the same seats may hold; the sampler weighs every way of splitting the groups'
 sizes among the seats by its number of deals, picks one, and shuffles each group
 into its shares. With ``weigh_bids`` the deals then lean towards hands that fit
-the bids (see :func:`bid_log_likelihood`) and the way the seats played (see
+the bids (each seat's :class:`BidModel`, see :func:`bid_models`) and the way the seats played (see
 :func:`play_leanings`: soft tells, where the hard facts above are certainties) by
 importance resampling.
 
@@ -499,7 +499,7 @@ def sample_deals(knowledge: Knowledge, count: int, rng: random.Random,
     uniform among all consistent ones. With it (and bids that say something),
     :data:`OVERSAMPLE` times as many candidates are drawn and `count` of them resampled
     (:func:`_resample`) in proportion to how well the hands fit the bids
-    (:func:`bid_log_likelihood`) and, unless `weigh_play` is False (None: as `weigh_bids`), the
+    (each seat's :meth:`BidModel.log_likelihood`) and, unless `weigh_play` is False (None: as `weigh_bids`), the
     way the seats played (:func:`play_log_likelihood`), so the same deal may come back more
     than once. The hard facts hold in every deal: the weights only choose among consistent ones.
     ValueError if no deal fits (a dishonest view, or `known` cards that contradict it).
@@ -734,16 +734,6 @@ def _bid_model(rules: Rules, bid: Bid, earlier_mate_bid: Bid | None, mate_bid_ma
         high = min(high, rules.max_team - earlier_mate_bid.tricks)
     return BidModel(False, bid.tricks, bid.tricks <= low, bid.tricks >= high, strength,
                     midpoint if earlier_mate_bid is None else None)
-
-
-def bid_log_likelihood(knowledge: Knowledge, deal: Mapping[str, int]) -> float:
-    """Log of how well the other seats' hands in `deal` (current holdings plus the cards
-    they played) fit their bids, up to a constant; 0 when no bid says anything."""
-    total = 0.0
-    for s, model in bid_models(knowledge).items():
-        dealt = (deal[s] | knowledge.played_by[s]) & ~knowledge.passed.get(s, 0)
-        total += model.log_likelihood(knowledge.deck, dealt)
-    return total
 
 
 # ---------------------------------------------------------------------------
