@@ -11,12 +11,13 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
+ENV = {**os.environ, "PYTHONPATH": str(ROOT), "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
+"""The tools run headless, importing the project from this checkout."""
 
 
 @pytest.mark.parametrize("tool", ["screenshots", "online_shot", "coach_shot"])
 def test_a_screenshot_tool_shows_its_usage_for_help_and_writes_nothing(tool: str, tmp_path: Path) -> None:
-    env = {**os.environ, "PYTHONPATH": str(ROOT), "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
-    done = subprocess.run([sys.executable, "-m", f"scenes.tools.{tool}", "--help"], cwd=tmp_path, env=env,
+    done = subprocess.run([sys.executable, "-m", f"scenes.tools.{tool}", "--help"], cwd=tmp_path, env=ENV,
                           capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr
     assert f"usage: python -m scenes.tools.{tool}" in done.stdout
@@ -26,9 +27,8 @@ def test_a_screenshot_tool_shows_its_usage_for_help_and_writes_nothing(tool: str
 def test_the_coach_shot_reaches_the_known_blunder_and_saves_the_question(tmp_path: Path) -> None:
     """The coach's screenshot plays to the position of ``tests/test_coach.py``; when the players'
     choices change and the position no longer comes, the tool says so and this test fails."""
-    env = {**os.environ, "PYTHONPATH": str(ROOT), "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
     out = tmp_path / "coach.png"
-    done = subprocess.run([sys.executable, "-m", "scenes.tools.coach_shot", str(out)], cwd=tmp_path, env=env,
+    done = subprocess.run([sys.executable, "-m", "scenes.tools.coach_shot", str(out)], cwd=tmp_path, env=ENV,
                           capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stdout + done.stderr
     assert out.stat().st_size > 0

@@ -21,12 +21,12 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 from scenes.app import App, AppConfig  # noqa: E402
 from scenes.screens.confirm import ConfirmScene  # noqa: E402
 from scenes.table.view import TableScene  # noqa: E402
-from scenes.tools.screenshots import FRAME, save, south_choice  # noqa: E402
+from scenes.tools.screenshots import DOCS_SHOTS, FRAME, save, south_choice  # noqa: E402
 
 SEED = 16
 TRICK = [("W", "KD"), ("N", "9D"), ("E", "JD")]
 BLUNDER = "KS"
-DEFAULT_OUT = Path(__file__).resolve().parent.parent.parent / "docs/screenshots/coach.png"
+DEFAULT_OUT = DOCS_SHOTS / "coach.png"
 
 
 def take(out: Path) -> None:

@@ -30,7 +30,7 @@ from net.server import Options  # noqa: E402
 from scenes.app import App, AppConfig  # noqa: E402
 from scenes.screens.online import LobbyScene  # noqa: E402
 from scenes.table.view import TableScene  # noqa: E402
-from scenes.tools.screenshots import FRAME, save  # noqa: E402
+from scenes.tools.screenshots import DOCS_SHOTS, FRAME, save  # noqa: E402
 
 TRICKS_BEFORE_THE_SHOT = 3
 
@@ -129,8 +129,7 @@ def take(folder: Path) -> list[str]:
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m scenes.tools.online_shot", description=__doc__.splitlines()[0])
-    docs_folder = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
-    parser.add_argument("folder", nargs="?", type=Path, default=docs_folder,
+    parser.add_argument("folder", nargs="?", type=Path, default=DOCS_SHOTS,
                         help="where the PNGs go (default: docs/screenshots)")
     print("saved:", ", ".join(take(parser.parse_args(argv).folder)))
 

@@ -28,6 +28,8 @@ from scenes.table.dealer_draw import DealerDrawScene  # noqa: E402
 from scenes.table.view import TableScene  # noqa: E402
 
 FRAME = 1 / 60
+DOCS_SHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
+"""Where the docs' screenshots live: each tool's default output."""
 
 
 def save(app: App, folder: Path, name: str) -> None:
@@ -189,8 +191,7 @@ def side_screens(app: App, shot) -> None:
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m scenes.tools.screenshots", description=__doc__.splitlines()[0])
-    docs_folder = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
-    parser.add_argument("folder", nargs="?", type=Path, default=docs_folder,
+    parser.add_argument("folder", nargs="?", type=Path, default=DOCS_SHOTS,
                         help="where the PNGs go (default: docs/screenshots)")
     target = parser.parse_args(argv).folder
     print("saved", ", ".join(take(target)), "in", target)
