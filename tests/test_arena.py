@@ -360,3 +360,21 @@ def test_paired_compares_two_runs_of_a_seed_deal_by_deal(capsys, tmp_path):
     assert same["differing"] == 0 and same["difference"] == {"mean": 0.0, "ci95": [0.0, 0.0]}
     assert paired.main([str(before), str(after)]) == 0
     assert "4 deals in both logs" in capsys.readouterr().out
+
+
+def test_paired_keeps_apart_the_deals_of_several_seeds_in_one_log(capsys, tmp_path):
+    """Runs of two seeds, each log the two runs one after the other (``cat``): deal 1 of seed 8
+    is paired with deal 1 of seed 8, never added to deal 1 of seed 9."""
+    margins = {}
+    for name, extra in (("before", ()), ("after", ("--b", "normal"))):
+        joined = tmp_path / f"{name}.save"
+        for seed in ("8", "9"):
+            log = tmp_path / f"{name}-{seed}.save"
+            _, summary = run_arena(capsys, "--deals", "3", "--seed", seed, *extra, "--save", str(log))
+            margins[name, seed] = summary["margin"]["mean"]
+            with joined.open("a", encoding="utf-8") as out:
+                out.write(log.read_text(encoding="utf-8"))
+    result = paired.compare(str(tmp_path / "before.save"), str(tmp_path / "after.save"))
+    assert result["units"] == 6
+    for name in ("before", "after"):
+        assert result[name]["mean"] == pytest.approx((margins[name, "8"] + margins[name, "9"]) / 2, abs=0.01)

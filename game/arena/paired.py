@@ -2,6 +2,9 @@
 
 ``python -m game.arena.paired BEFORE.save AFTER.save``
 
+A log may hold several seeds' runs one after another (``cat s101.save s102.save``): a deal is
+known by its seed and number, so each deal is paired with the same deal of the other log.
+
 Each run's margin (side a − side b, points per deal: the hands of a deal's two tables, halved,
 as the arena counts it) is found per deal in both logs; the mean of the differences
 (after − before) over the deals both logs hold comes with its 95% interval. The two runs play
@@ -18,12 +21,13 @@ from collections import defaultdict
 from game.arena.tally import mean_ci
 from game.records.handlog import read_log
 
-UNIT = re.compile(r"-(deal\d+|game\d+)-t([12])$")
-"""An arena hand's deal (or game pair) and its table, from the end of its game id."""
+UNIT = re.compile(r"-(s\d+-(?:deal|game)\d+)-t([12])$")
+"""An arena hand's seed and deal (or game pair), and its table, from the end of its game id."""
 
 
 def margins(path: str) -> dict[str, float]:
-    """Side a's margin over side b per deal (or game pair) of an arena log, keyed by its unit."""
+    """Side a's margin over side b per deal (or game pair) of an arena log, keyed by its seed and unit
+    (``s101-deal3``)."""
     per_unit: dict[str, float] = defaultdict(float)
     for hand in read_log(path).hands:
         unit = UNIT.search(hand.game_id)
