@@ -13,22 +13,24 @@ fails (in the playouts and the endgame solver alike). Against the same opponent,
 are about the most this search could hold with every card in view.
 
 A measuring tool that reads hidden cards on purpose: it is not a player of the game and
-nothing imports it. It runs the arena in this process with both added to the levels:
+nothing imports it. It runs the arena in this process, one job (run seeds side by side),
+with both added to the levels:
 
     python -m docs.arena.experiments.oracle --a oracle --b normal --rules suicide --deals 100 \
-        --seed 101 --jobs 1 --save oracle-101.save
+        --seed 101 --save oracle-101.save
     python -m game.arena.paired expert-101.save oracle-101.save
 """
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable
 from typing import Any
 
 import game.players.expert as expert_module
 import game.players.search as search_module
 from game.arena import match
-from game.arena.command import run
+from game.arena.command import build_parser, run
 from game.hand import Hand
 from game.players.expert import ExpertPlayer
 from game.players.knowledge import Knowledge, sample_deals
@@ -120,6 +122,16 @@ def install() -> None:
     match.Table.act = _act_seeing(match.Table.act)
 
 
+def check_one_job(argv: list[str]) -> None:
+    """Stop with a usage error unless the match runs in this process (``--jobs 1``, the arena's
+    default): the arena starts its workers afresh, without the two levels."""
+    parser = build_parser()
+    parser.prog = "python -m docs.arena.experiments.oracle"
+    if parser.parse_args(argv).jobs != 1:
+        parser.error("the oracles play in this process only: give --jobs 1, and run seeds side by side")
+
+
 if __name__ == "__main__":
+    check_one_job(sys.argv[1:])
     install()
     run()
