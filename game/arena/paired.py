@@ -1,4 +1,4 @@
-"""Two arena runs on the same seed, compared deal by deal from their hand logs (``--save``).
+"""Two arena runs on the same seeds, compared deal by deal from their hand logs (``--save``).
 
 ``python -m game.arena.paired BEFORE.save AFTER.save``
 
