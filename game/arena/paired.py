@@ -55,7 +55,7 @@ def compare(before: str, after: str) -> dict:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m game.arena.paired", description=__doc__.split("\n")[0])
     parser.add_argument("before", help="the hand log of the first run")
-    parser.add_argument("after", help="the hand log of the second run (same seed)")
+    parser.add_argument("after", help="the hand log of the second run (the same seeds)")
     args = parser.parse_args(argv)
     result = compare(args.before, args.after)
     if not result["units"]:
