@@ -14,7 +14,7 @@ from game.cards import parse_hand
 from game.hand import Hand
 from game.players import decide
 from game.players import expert as expert_module
-from game.players.expert import ExpertPlayer, cover_leads, nil_choices
+from game.players.expert import SOLVED_OVERRULES, ExpertPlayer, cover_leads, nil_choices
 from game.rules import PRESETS, Rules
 from game.scoring import Standing
 from game.view import SeatView, seat_view
@@ -265,6 +265,21 @@ def test_the_partner_of_a_suicide_nil_leads_a_card_the_nil_can_stay_under(seed: 
     seen = SeatView.from_dict(view)
     assert {card.text for card in cover_leads(seen, seen.legal_cards)} == safe
     assert decide(ExpertPlayer(seen.seat, SUICIDE.to_dict(), seed=seed), view) in safe
+
+
+def test_a_solved_ending_overrules_the_nil_rules_only_by_a_clear_margin() -> None:
+    """In the first position the cover rule allows only the clubs. Worths from a solved ending
+    that put the 8♠ a nil's worth above them (:data:`SOLVED_OVERRULES`) play the 8♠; a smaller
+    margin, or the same worths from playouts, keep to the rule."""
+    seen = SeatView.from_dict(_suicide_cover_93())
+    player = ExpertPlayer(seen.seat, SUICIDE.to_dict())
+
+    def worths(margin: float) -> dict[str, float]:
+        return {"8S": 10.0, "KC": 10.0 - margin, "QC": 10.0 - margin, "8C": 10.0 - margin}
+
+    assert player.best_card(seen, worths(SOLVED_OVERRULES), solved=True) == "8S"
+    assert player.best_card(seen, worths(SOLVED_OVERRULES - 1), solved=True) == "8C"
+    assert player.best_card(seen, worths(SOLVED_OVERRULES), solved=False) == "8C"
 
 
 def _cover_deal_view(rules: Rules, plays: str, seat: str, bids: str = "4 nil nil 4") -> SeatView:

@@ -6,14 +6,18 @@ The kinds: do not overtake the partner's winning card, do not trump it; cover th
 nil (go over the card winning when the nil is beaten or still to play, lead a suit the nil can
 throw its high cards on); take the last trick the contract needs; take a trick the contract
 still needs even with bags to fear (a set costs far more than a bag); set the opponents when
-the cards allow it; attack the opponents' nil.
+the cards allow it; attack the opponents' nil; a nil that perfect play breaks anyway plays for
+the rest of the hand.
 
 "Clearly right" was measured, not guessed: for each position the perfect-play solver
 (:mod:`game.players.solver`) valued every legal card on 24 deals of the hidden cards
 consistent with the seat's view (weighted by the bids), by the hand score and by Expert's
 score with the bag outlook. Every right card is within 3 points of the best on average,
 every other card loses at least 12 (the description gives the smallest loss). The
-positions were chosen by that measure alone, before the levels were asked.
+positions were chosen by that measure alone, before the levels were asked. The four Suicide
+positions added on 2026-11-29 were found by ``docs/arena/experiments/blunders.py`` (32 deals,
+then 128 more to confirm, by Expert's score): Expert's nil rules had overruled its own solved
+ending in each.
 """
 
 from __future__ import annotations
@@ -292,6 +296,35 @@ SPOTS: list[Spot] = [
          "6C 7C 5C 9C QD JD 7D 6D 8H JH 6H QH KH 2H AH 9H 8D 5D 5S 9D 4H TH AD 7H AC JC TC 4C KS QS 8S AS 5H "
          "2C TD 3H QC 3C",
          "TS 9S 7S", rules="suicide"),
+    Spot("own-nil", "a nil that perfect play breaks anyway (Suicide): East ruffs with the J♠ and leads spades at "
+         "South's nil; the 2♦ that keeps East's nil clean for one trick loses 44+ points",
+         "E", "8743.T9.Q43.AQ43 AKQ9.AQ8.A95.976 2.KJ7653.K7.JT52 JT65.42.JT862.K8",
+         "S:nil W:6 N:4 E:nil", "NS:135/5 EW:178/8",
+         "3D AD 7D TD 7C JC 8C 4C KD JD QD 5D KH 4H TH AH QH 3H 2H 9H 9D 2S 6D 4D JH KC AC 8H 7H 8D QC QS KS 5H "
+         "TS 8S 6C TC",
+         "JS", rules="suicide"),
+    Spot("cover-nil", "cover the partner's nil and make the contract (Suicide): lead the 3♥ for East to ruff, so "
+         "that the K♠ makes North's fourth trick; the K♠ now, the lead least likely to force South, loses 52+ "
+         "points",
+         "W", "T73.95.53.AKT986 84.KT874.QJT2.75 KQ6.AQJ63.874.32 AJ952.2.AK96.QJ4",
+         "N:4 E:5 S:nil W:nil", "NS:248/8 EW:77/7",
+         "8D AD 5D QD KD 3D JD 4D QC 8C 7C 3C JC 6C 5C 2C 9D 9H 2D 7D 6D 5H TD 6H 4H JH 2H 9C AH 4C TC KH QH 2S "
+         "KC 7H 9S 7S 4S QS",
+         "3H", rules="suicide"),
+    Spot("cover-nil", "cover the partner's nil (Suicide): lead the 9♥, so that North can throw its A♥ under the "
+         "ruff; the A♠ first loses 42+ points",
+         "N", "AT5.954.Q85.A843 872.876.AJT63.KQ Q93.AKQ32.97.962 KJ64.JT.K42.JT75",
+         "E:4 S:4 W:nil N:nil", "NS:33/3 EW:-89/1",
+         "KD 8D JD 9D JH 5H 8H 3H JC 4C QC 9C 3D 7D 4D QD AC KC 6C 5C 8C 6H 2C TC 2D 5D 6D KH 7H 2H TH 4H 7C 3C "
+         "AD QH 4S TS 2S 9S",
+         "9H", rules="suicide"),
+    Spot("cover-nil", "cover the partner's nil (Suicide): lead the 2♠, so that South can throw its Q♠ under "
+         "West's K♠; the 7♠ loses 22+ points",
+         "E", "Q9863.J6.J4.A973 K5.K732.KQT8.865 AT742.A.763.KJT2 J.QT9854.A952.Q4",
+         "S:4 W:4 N:4 E:nil", "NS:-175/5 EW:181/1",
+         "JD KD 7D 9D KH AH QH JH TC 4C 9C 5C 3D 2D 4D 8D QD 6D 5D 6H 8C 2C QC 7C 4H AC 2H JC 5H 3C 3H KC 8H 8S "
+         "7H TS AS JS 9S 5S",
+         "2S", rules="suicide"),
 ]
 
 

@@ -14,11 +14,13 @@ from game.cards import DECKS, SPADES, Card, parse_hand
 from game.hand import Hand
 from game.legality import trick_winner_index
 from game.players import RandomPlayer, decide
+from game.players.expert import ExpertPlayer
 from game.players.knowledge import Knowledge
-from game.players.suggest import explain, suggest
+from game.players.suggest import evaluate, explain, suggest
 from game.rules import PRESETS, Rules
 from game.seats import SEAT_NAMES, SEATS, next_seat, partner, seats_from
 from game.view import ViewError, seat_view
+from tests.test_partner_positions import SPOTS
 
 PARTNER = PRESETS["partner"].rules
 DUNN = PRESETS["dunn"].rules
@@ -305,3 +307,16 @@ def test_under_an_opponents_winning_nil_the_card_that_lets_it_win_says_so():
     words = reasons(setting)
     assert words["9H"] == "Let East's Q♥ win, to set the nil: play low, the 9♥"
     assert words["AH"] == "Play high over the Q♥: the A♥"
+
+
+def test_the_coachs_best_card_is_the_one_expert_plays_where_its_solved_ending_overrules_a_nil_rule() -> None:
+    """The partner position where leading the K♠ to South's Suicide nil sets North's contract:
+    Expert leads the 3♥ there, against its cover rule, and the coach's evaluation must name the
+    same card, or it would mark Expert's own play as a mistake."""
+    spot = next(s for s in SPOTS if s.right == "3H" and s.rules == "suicide")
+    hand = spot.hand()
+    view = seat_view(hand, hand.to_act)
+    played = decide(ExpertPlayer(hand.to_act, hand.rules.to_dict(), seed=3), view)
+    evaluation = evaluate(view, seed=3)
+    assert evaluation is not None
+    assert played == evaluation.best == "3H"

@@ -111,6 +111,12 @@ real defenders; and a hand that bids a number first is a worse nil than the hand
 for it. Fitted by likelihood on how often the nils of Normal's Suicide bids held against
 their share of Expert's playouts (``docs/arena/experiments/fit_suicide_nil_odds.py``). The
 move weighs a nil against a number; which number is bid stays the playouts' choice."""
+SOLVED_OVERRULES = 40.0
+"""Points by which the exact endgame's best card must beat every card the nil rules allow
+(:func:`nil_choices`, :func:`cover_leads`) for Expert to play it instead: about a nil's or a
+contract's worth. Those rules guard a nil against the search's pessimism (its defenders see every
+card); in the last tricks, where every sampled deal is solved, a clear loss is a loss (with no
+margin, 0.0, the solved ending always decides)."""
 COVER_LEAD_SLACK = 0.02
 """Under Suicide's forced nils, once the opponents' nil has fallen, a lead to a partner's live
 nil is one of those least likely to force it over (the Normal player's reckoning,
@@ -158,8 +164,8 @@ class BidWorths:
 class ExpertPlayer:
     """The strongest level: searches sampled deals for every bid and card (see module docs).
 
-    A subclass may set its own `bid_shade`, `nil_safety`, `endgame_effort`, `min_endgame_deals`
-    or `max_play_deals` (the arena tries variations that way:
+    A subclass may set its own `bid_shade`, `nil_safety`, `endgame_effort`, `min_endgame_deals`,
+    `max_play_deals` or `solved_overrules` (the arena tries variations that way:
     ``docs/arena/experiments/variations.py``; the whole-game tests search lighter endings to
     stay quick)."""
 
@@ -172,6 +178,7 @@ class ExpertPlayer:
     honest_first_bid: bool = True
     covers_forced_nils: bool = True
     forced_nil_waits: bool = True
+    solved_overrules: float = SOLVED_OVERRULES
 
     def __init__(self, seat: str, rules: Mapping, seed: int = 0, budget: int = PLAY_BUDGET,
                  time_limit: float | None = None) -> None:
@@ -457,12 +464,18 @@ class ExpertPlayer:
         legal = seen.legal_cards
         if len(legal) == 1:
             return legal[0].text
-        return self.best_card(seen, self.card_worths(view, seen))
+        worths, solved = self.card_search(view, seen)
+        return self.best_card(seen, worths, solved)
 
     def card_worths(self, view: dict, seen: SeatView | None = None) -> dict[str, float]:
         """What each legal card is worth to this seat's side (card text to the points per hand its
         search expects, minus the other side's), within the time limit if one is set: by perfect
         play on sampled deals in the endgame (:meth:`endgame_worths`), else by playouts."""
+        return self.card_search(view, seen)[0]
+
+    def card_search(self, view: dict, seen: SeatView | None = None) -> tuple[dict[str, float], bool]:
+        """:meth:`card_worths`, and whether the endgame solved them exactly (else they were
+        played out): :meth:`best_card` wants both."""
         started = time.perf_counter()
         seen = seen if seen is not None else SeatView.from_dict(view)
         legal = seen.legal_cards
@@ -472,13 +485,13 @@ class ExpertPlayer:
             deals = sample_deals(knowledge, ENDGAME_DEALS, self.rng, weigh_bids=True)
             solved = self.endgame_worths(view, deals, deadline, self.endgame_effort)
             if solved is not None:
-                return solved
+                return solved, True
         deal_count = min(self.max_play_deals, max(MIN_PLAY_DEALS, self.budget // len(legal)))
         playouts = max(1, self.budget // (deal_count * len(legal)))
         values = OutcomeValues(self.rules, self.seat, seen.scores, differential=True, bags_ahead=True)
         return card_values(view, self.rules, knowledge, deal_count, playouts, heuristic_policy, values,
                            self.rng, self.np_rng, weigh_bids=True, deadline=deadline,
-                           rounds=1 if deadline is None else PLAY_ROUNDS)
+                           rounds=1 if deadline is None else PLAY_ROUNDS), False
 
     def endgame_worths(self, view: Mapping, deals: Sequence[dict[str, int]], deadline: float | None = None,
                        effort: int = ENDGAME_EFFORT) -> dict[str, float] | None:
@@ -509,14 +522,18 @@ class ExpertPlayer:
             solved += 1
         return {text: total / solved for text, total in totals.items()}
 
-    def best_card(self, seen: SeatView, worth: Mapping[str, float]) -> str:
-        """The card worth most; of equal ones, the lowest. A live nil picks among the cards
-        that keep it clean (:func:`nil_choices`); a lead to a partner's forced nil, once the
-        opponents' nil has fallen, among those least likely to force it over (:func:`cover_leads`)."""
+    def best_card(self, seen: SeatView, worth: Mapping[str, float], solved: bool = False) -> str:
+        """The card worth most; of equal ones, the lowest. A live nil picks among the cards that
+        keep it clean (:func:`nil_choices`); a lead to a partner's forced nil, once the
+        opponents' nil has fallen, among those least likely to force it over (:func:`cover_leads`).
+        In an ending `solved` exactly, those two rules yield to a card worth
+        :data:`SOLVED_OVERRULES` points more than any they allow."""
         power = self.deck.power
         choices = nil_choices(seen, self.forced_nil_waits) if self.nil_holds_on else seen.legal_cards
         if self.covers_forced_nils:
             choices = cover_leads(seen, choices)
+        if solved and max(worth.values()) - max(worth[c.text] for c in choices) >= self.solved_overrules:
+            choices = seen.legal_cards
         return max(choices, key=lambda c: (round(worth[c.text], 6), -power[c.index])).text
 
     def _begin_decision(self, view: SeatView) -> None:

@@ -67,8 +67,8 @@ def evaluate(view: Mapping, seed: int = 0, time_limit: float | None = None) -> E
         return None
     expert = ExpertPlayer(seen.seat, view["rules"], seed, time_limit=time_limit)
     if seen.phase == "play":
-        values = expert.card_worths(dict(view), seen)
-        best = expert.best_card(seen, values)
+        values, solved = expert.card_search(dict(view), seen)
+        best = expert.best_card(seen, values, solved)
     else:
         worths = expert.bid_worths(dict(view), seen)
         values = {str(bid): worth for bid, worth in worths.worth.items()}
