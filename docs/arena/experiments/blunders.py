@@ -128,7 +128,7 @@ def confirmed(d: Decision, near: float, blunder: float, deals: int, seed: int) -
     return dataclasses.replace(d, losses=judge(d.view, deals, rng) or d.losses)
 
 
-def spot_text(d: Decision, near: float, blunder: float) -> str:
+def spot_text(d: Decision, near: float) -> str:
     """The decision as a `Spot(...)` of ``tests/test_partner_positions.py``."""
     logged = d.logged
     deal = " ".join(format_hand(logged.deal[s]) for s in DEAL_ORDER)
@@ -136,9 +136,9 @@ def spot_text(d: Decision, near: float, blunder: float) -> str:
     scores = " ".join(f"{side}:{s.points}/{s.bags}" for side, s in logged.standings_before().items())
     plays = " ".join(str(c) for c in d.plays_before)
     right = d.right(near)
-    worst_other = min(loss for c, loss in d.losses.items() if c not in right)
+    least_other = min(loss for c, loss in d.losses.items() if c not in right)
     why = (f"{d.context}, {d.held} cards held: {' or '.join(str(c) for c in right)}; "
-           f"others lose {worst_other:.0f}+ points ({d.level} played {d.played}, "
+           f"others lose {least_other:.0f}+ points ({d.level} played {d.played}, "
            f"{logged.game_id} hand {logged.number})")
     rules = "" if logged.variant == "Partner" else f', rules="{logged.variant.lower()}"'
     return (f'    Spot("KIND", "{why}",\n         "{logged.dealer}", "{deal}",\n         "{bids}", "{scores}",\n'
@@ -163,7 +163,7 @@ def report(found: Sequence[Decision], near: float, blunder: float) -> str:
             lines.append(f"  by {label}: " + ", ".join(f"{k}: {hit[k]} of {n}" for k, n in sorted(tried.items())))
     for level, ds in sorted(by_level.items()):
         lines.append(f"\n# {level}'s clear blunders")
-        lines.extend(spot_text(d, near, blunder) for d in ds if d.is_blunder(near, blunder))
+        lines.extend(spot_text(d, near) for d in ds if d.is_blunder(near, blunder))
     return "\n".join(lines)
 
 
