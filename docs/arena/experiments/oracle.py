@@ -58,11 +58,11 @@ class OracleExpert(ExpertPlayer):
 class NilFirstOracle(OracleExpert):
     """The oracle that plays for its own side's nil first (see the module docstring)."""
 
-    def card_worths(self, view: dict, seen: Any = None) -> dict[str, float]:
+    def card_search(self, view: dict, seen: Any = None) -> tuple[dict[str, float], bool]:
         global _nil_first_side
         _nil_first_side = side_of(self.seat, self.rules.partners)
         try:
-            return super().card_worths(view, seen)
+            return super().card_search(view, seen)
         finally:
             _nil_first_side = None
 

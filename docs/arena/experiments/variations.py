@@ -135,11 +135,11 @@ class OnePlayoutPerDeal(ExpertPlayer):
     """Plays each legal card out once per sampled deal, never more (Expert: with 2 to 5 legal
     cards its 3,000 playouts go to 300 deals, 2 to 5 noisy playouts of each card on each)."""
 
-    def card_worths(self, view: dict, seen: SeatView | None = None) -> dict[str, float]:
+    def card_search(self, view: dict, seen: SeatView | None = None) -> tuple[dict[str, float], bool]:
         full = self.budget
         self.budget = min(full, self.max_play_deals * len(view["legal"]))
         try:
-            return super().card_worths(view, seen)
+            return super().card_search(view, seen)
         finally:
             self.budget = full
 
