@@ -5,10 +5,18 @@ For example:
 --deals 60 --seed 201 --jobs 1``
 """
 
+import random
 from typing import Any
 
+from game.cards import cards_of
 from game.players.expert import ExpertPlayer
+from game.players.knowledge import Knowledge, sample_deals
 from game.players.normal import NormalPlayer, bidding
+from game.players.normal.decision import Decision
+from game.players.normal.player import choose_card
+from game.players.solver import EPSILON, Position, solver_for
+from game.scoring import SideScore
+from game.view import SeatView
 
 
 class NilRisk11(NormalPlayer):
@@ -159,3 +167,50 @@ class CheckedNilTwoSpades(NormalPlayer):
     """A nil played out first with two spades may carry a nil risk of 1.7 (Normal: 2.0)."""
 
     checked_nil_spade_risk = (0.0, 0.0, 0.3, 1.0, 1.0)
+
+
+class NilEndgameSixCards16Deals(NormalPlayer):
+    """While a nil stands, solves its last six cards on 16 deals weighed by the bids (Normal: four
+    cards on 4 deals): a ceiling for Normal's late play around nils, far from instant."""
+
+    nil_endgame_cards = 6
+    nil_endgame_deals = 16
+
+
+def nil_only_worth(side: SideScore) -> float:
+    """Only the nils count: 100 points off a side for each of its nils that fails."""
+    return -100.0 * sum(not nil.made for nil in side.nils)
+
+
+class NilOnlyEndgame(NormalPlayer):
+    """With 5 or 6 cards held while its own or its partner's nil stands, plays the card whose
+    nils fare best under perfect play on 16 deals weighed by the bids, nothing but the nils
+    counted (:func:`nil_only_worth`); the rules of thumb's card when it is among those. It never
+    gives a nil up for the contract, as :class:`NilEndgameSixCards16Deals` may. Not instant."""
+
+    nil_only_deals = 16
+    nil_only_cards = 6
+
+    def choose_card(self, view: SeatView) -> str:
+        held = len(view.hand)
+        ours = view.nil_alive(self.seat) or bool(view.partner and view.nil_alive(view.partner))
+        if len(view.legal) == 1 or not ours or not self.nil_endgame_cards < held <= self.nil_only_cards:
+            return super().choose_card(view)
+        self._remember(view)
+        mate = view.partner
+        known = {mate: [str(c) for c in cards_of(self._passed)]} if mate and self._passed else None
+        knowledge = Knowledge.from_view(view, known=known, tells=False)
+        preferred = choose_card(Decision(view, knowledge))
+        moment = f"{self.seed}:{self.seat}:{view.hand_number}:{view.dealer}:{view.cards_played}"
+        dealt = sample_deals(knowledge, self.nil_only_deals, random.Random(moment), weigh_bids=True)
+        first = Position.from_seat_view(view, dealt[0])
+        solver = solver_for(first, nil_only_worth, seat=self.seat)
+        totals = dict.fromkeys(view.legal_cards, 0.0)
+        for deal in dealt:
+            for card, value in solver.card_values(first.with_holdings(deal)).items():
+                totals[card] += value
+        top = max(totals.values())
+        best = [card for card, total in totals.items() if total >= top - EPSILON * len(dealt)]
+        if preferred in best:
+            return str(preferred)
+        return str(min(best, key=lambda card: (view.deck.power[card.index], card.index)))
