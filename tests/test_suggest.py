@@ -83,6 +83,29 @@ def test_a_suggested_nil_names_the_top_spade_and_calls_no_honour_low() -> None:
     assert advice.reason == "Nil: your cards can stay under the others' (top spade J♠)"
 
 
+SUICIDE_HANDS = {"S": parse_hand("Q53.AT982.J2.AJ5"), "W": parse_hand("AKJ2.KQ4.AK3.Q43"),
+                 "N": parse_hand("T9876.J76.T98.K2"), "E": parse_hand("4.53.Q7654.T9876")}
+"""South's hand holds two aces: no hand that stays under the others' cards, but in Suicide one
+of a pair must bid nil, and it may be the likelier of the two."""
+
+
+@pytest.mark.parametrize(("bids", "reason"), [
+    ("4 4 nil", "Nil: one of you must bid nil, and yours is the likelier nil (top spade Q♠)"),
+    ("", "Nil: one of you must bid nil, and yours is the likelier nil (top spade Q♠)"),
+    ("4 nil 5", "Nil: yours is the likelier nil; partner's turns into 4 (top spade Q♠)"),
+])
+def test_a_suicide_nil_is_explained_by_the_rule_not_by_low_cards(bids: str, reason: str) -> None:
+    # The dealer's left bids first; with South the dealer, West, North and East bid before it.
+    hand = Hand.from_holdings(PRESETS["suicide"].rules, "S" if bids else "E", SUICIDE_HANDS)
+    for bid in bids.split():
+        hand.apply(hand.to_act, bid)
+    assert hand.to_act == "S"
+    assert explain(seat_view(hand, "S"), "nil") == reason
+    with_partners = Hand.from_holdings(PARTNER, "E", SUICIDE_HANDS)
+    with_partners.apply("S", "look")
+    assert explain(seat_view(with_partners, "S"), "nil") == "Nil: your cards can stay under the others' (top spade Q♠)"
+
+
 # -- card reasons worded from the position --------------------------------------------------------
 def south_to_play(leader: str, plays: str = "", rules: Rules = PARTNER, bids: dict[str, str] | None = None,
                   **hands: str) -> dict:

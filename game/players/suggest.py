@@ -16,13 +16,14 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from game.bids import Bid
+from game.bids import NIL, Bid
 from game.cards import SPADES, SUIT_NAMES, SUITS, Card, Deck
 from game.legality import trick_winner_index
 from game.players import decide
 from game.players.expert import ExpertPlayer
 from game.players.knowledge import Knowledge
 from game.players.levels import LEVELS
+from game.rules import suicide_override
 from game.seats import SEAT_NAMES, SEATS
 from game.view import SeatView
 
@@ -114,13 +115,25 @@ def _explain_bid(view: SeatView, bid: Bid) -> str:
     aces = [c for c in held if c.rank == "A" and deck.suit_of[c.index] != SPADES]
     if bid.is_nil:
         trumps = f"top spade {_top(spades, deck)}" if spades else "no spades"
-        return f"Nil: your cards can stay under the others' ({trumps})"
+        return f"{_nil_reason(view)} ({trumps})"
     parts = []
     if aces:
         parts.append("aces " + " ".join(c.label for c in aces))
     if spades:
         parts.append(f"{len(spades)} spade{'s' if len(spades) > 1 else ''} (top {_top(spades, deck)})")
     return f"About {bid.tricks} trick{'s' if bid.tricks != 1 else ''}" + (": " + ", ".join(parts) if parts else "")
+
+
+def _nil_reason(view: SeatView) -> str:
+    """Why nil. Where one partner must bid nil (Suicide) the hand need not be a good nil, only
+    the likelier of the pair's two, so it is not said to stay under the others' cards."""
+    mate = view.partner
+    if not (view.rules.one_nil and mate):
+        return "Nil: your cards can stay under the others'"
+    mates = view.bids.get(mate)
+    if mates is not None and mates.is_nil:
+        return f"Nil: yours is the likelier nil; partner's turns into {suicide_override(view.rules, mates, NIL).label}"
+    return "Nil: one of you must bid nil, and yours is the likelier nil"
 
 
 def _top(cards: Sequence[Card], deck: Deck) -> str:
