@@ -4,6 +4,7 @@ computer's answer fails, the pause to look at the bids, Suggest, and the player'
 from __future__ import annotations
 
 import dataclasses
+import re
 import subprocess
 import sys
 from collections import deque
@@ -228,3 +229,28 @@ def test_north_is_asked_at_the_partners_level_the_others_at_the_opponents_and_su
     assert recorder.levels("suggest") == {"S": {"expert"}}
     expert = [request for request in recorder.asked if request.level == "expert"]
     assert all(request.time_limit == level_named("expert").in_game_limit for request in expert)
+
+
+CARD_LABEL = r"(?:10|[2-9JQKA])[♠♥♦♣]"
+
+
+def test_why_a_computer_bid_names_none_of_its_cards_until_its_hand_is_over():
+    # "West's bid of 4: About 4 tricks: aces A♥, 3 spades (top K♠)" would show West's hidden
+    # cards to the player in the middle of the hand; once the hand is over, the cards are shown.
+    control, shown = controller()
+    bids_named: dict[str, str] = {}
+
+    def at_each_moment(moment) -> None:
+        if control.game.hand.phase == "play":
+            for seat in ("W", "N", "E"):
+                bids_named[seat] = control.why(1, seat) or ""
+
+    run_hand(control, shown, at_each_moment)
+    assert set(bids_named) == {"W", "N", "E"}
+    for seat, reason in bids_named.items():
+        assert reason.startswith(f"{control.game.names[seat]}'s "), reason
+        assert not re.findall(CARD_LABEL, reason), f"a hidden card named in play: {reason}"
+    afterwards = [control.why(1, seat) for seat in ("W", "N", "E")]
+    assert control.game.hand.number == 2
+    assert any(re.findall(CARD_LABEL, reason or "") for reason in afterwards), afterwards
+    assert [reason.split(":")[0] for reason in afterwards] == [reason.split(":")[0] for reason in bids_named.values()]

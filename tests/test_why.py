@@ -1,5 +1,6 @@
 """Why did they play that? Pointing at a computer's card on the table, or at its bid, shows its reason
-in one line, worked out from that seat's own view (never another hand); in Review Hands too."""
+in one line, worked out from that seat's own view (never another hand), naming no card still hidden
+from the player; in Review Hands too, where the hands are shown."""
 
 from __future__ import annotations
 
@@ -45,8 +46,13 @@ def point(app, pos: tuple[int, int]) -> None:
 
 def seen_by(view: dict) -> set[str]:
     """Every card the seat of `view` can see: its own and those played."""
-    cards = [*view["hand"], *(c for _, c in view["trick"]), *(c for t in view["tricks"] for _, c in t["cards"])]
-    return {Card.parse(c).label for c in cards}
+    return {Card.parse(c).label for c in view["hand"]} | on_the_table(view)
+
+
+def on_the_table(view: dict) -> set[str]:
+    """Every card the whole table has seen played in the hand of `view`."""
+    played = [*(c for _, c in view["trick"]), *(c for t in view["tricks"] for _, c in t["cards"])]
+    return {Card.parse(c).label for c in played}
 
 
 def view_before(game: Game, index: int) -> dict:
@@ -86,7 +92,7 @@ def test_pointing_at_a_computers_card_tells_why_from_its_own_view(tmp_path):
             assert table.message is not None and table.message.text == expected
             assert expected.startswith(f"{game.names[seat]}'s {card.label}: ")
             named = set(re.findall(LABEL, expected))
-            assert card.label in named and named <= seen_by(view), "no card the seat could not see"
+            assert card.label in named and named <= on_the_table(view) | {card.label}, "no card still hidden"
             point(app, (4, 180))  # away, so the next card is pointed at anew
     finally:
         app.close()
@@ -101,9 +107,9 @@ def test_pointing_at_a_computers_bid_tells_why(tmp_path):
         index = next(i for i, (seat, choice) in enumerate(game.actions[game.deal_start:], game.deal_start)
                      if seat == "W" and choice not in ("look",))
         view = view_before(game, index)
-        expected = why(view, game.actions[index][1], game.names["W"])
+        expected = why(view, game.actions[index][1], game.names["W"], hand_shown=False)
         assert table.message.text == expected and expected.startswith("West's ")
-        assert set(re.findall(LABEL, expected)) <= seen_by(view)
+        assert not re.findall(LABEL, expected), "none of West's cards while the hand is played"
     finally:
         app.close()
 
@@ -162,7 +168,7 @@ def test_in_review_pointing_at_a_computers_card_tells_why(tmp_path):
         view = view_in_log(logged, number)
         expected = why(view, str(card), player_name(logged, seat))
         assert scene.shown_why == expected and expected.startswith(f"{player_name(logged, seat)}'s {card.label}: ")
-        assert set(re.findall(LABEL, expected)) <= seen_by(view)
+        assert set(re.findall(LABEL, expected)) <= on_the_table(view) | {card.label}
         point(app, (4, 4))
         assert scene.shown_why is None, "pointing away, the band shows Expert's word or nothing"
     finally:

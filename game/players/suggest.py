@@ -77,8 +77,10 @@ def evaluate(view: Mapping, seed: int = 0, time_limit: float | None = None) -> E
     return Evaluation(values, best, explain(view, best))
 
 
-def explain(view: Mapping, choice: object) -> str:
-    """A one-line reason for a choice, read off the position."""
+def explain(view: Mapping, choice: object, hand_shown: bool = True) -> str:
+    """A one-line reason for a choice, read off the position. A bid's reason names the cards the
+    bidder counted; with `hand_shown` false (another seat's bid while its hand is still being
+    played) it names none of them, only what the bid itself tells the table."""
     seen = SeatView.from_dict(view)
     if seen.phase == "play":
         return _explain_card(seen, Card.parse(str(choice)))
@@ -91,21 +93,23 @@ def explain(view: Mapping, choice: object) -> str:
         return "Throw this hand in: it qualifies for a misdeal and is weak"
     if choice == "keep":
         return "Keep this hand and bid it"
-    return _explain_bid(seen, Bid.parse(str(choice)))
+    return _explain_bid(seen, Bid.parse(str(choice)), hand_shown)
 
 
-def why(view: Mapping, choice: object, name: str) -> str:
+def why(view: Mapping, choice: object, name: str, hand_shown: bool = True) -> str:
     """Why the player in the view's seat, called `name`, made `choice` (a card or a bid), in one
-    line read off that seat's view only (:func:`explain`): "East's 4♥: Partner's K♥ is winning: …"."""
+    line read off that seat's view only (:func:`explain`): "East's 4♥: Partner's K♥ is winning: …".
+    A card's reason names only the cards on the table; a bid's names the bidder's own cards unless
+    `hand_shown` is false (the hand is still being played: its cards stay hidden)."""
     if view["phase"] == "play":
         what = Card.parse(str(choice)).label
     else:
         bid = Bid.parse(str(choice))
         what = f"bid of {bid.label}" if not bid.is_nil else bid.label
-    return f"{name}'s {what}: {explain(view, choice)}"
+    return f"{name}'s {what}: {explain(view, choice, hand_shown)}"
 
 
-def _explain_bid(view: SeatView, bid: Bid) -> str:
+def _explain_bid(view: SeatView, bid: Bid, hand_shown: bool = True) -> str:
     if bid.blind:
         return "Bid blind nil: your side is far behind and needs the points" if bid.is_nil else (
             f"Bid {bid.tricks} blind for the double points")
@@ -115,13 +119,16 @@ def _explain_bid(view: SeatView, bid: Bid) -> str:
     aces = [c for c in held if c.rank == "A" and deck.suit_of[c.index] != SPADES]
     if bid.is_nil:
         trumps = f"top spade {_top(spades, deck)}" if spades else "no spades"
-        return f"{_nil_reason(view)} ({trumps})"
+        return f"{_nil_reason(view)} ({trumps})" if hand_shown else _nil_reason(view)
+    count = f"About {bid.tricks} trick{'s' if bid.tricks != 1 else ''}"
+    if not hand_shown:
+        return f"{count} (its cards show once the hand is over)"
     parts = []
     if aces:
         parts.append("aces " + " ".join(c.label for c in aces))
     if spades:
         parts.append(f"{len(spades)} spade{'s' if len(spades) > 1 else ''} (top {_top(spades, deck)})")
-    return f"About {bid.tricks} trick{'s' if bid.tricks != 1 else ''}" + (": " + ", ".join(parts) if parts else "")
+    return count + (": " + ", ".join(parts) if parts else "")
 
 
 def _nil_reason(view: SeatView) -> str:

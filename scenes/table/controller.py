@@ -374,9 +374,13 @@ class TableController(AdviceAsking):
     def why(self, hand_number: int, seat: str, card: Card | None = None) -> str | None:
         """Why the computer in `seat` played `card` in hand `hand_number` (with no card: made its
         bid), in one line from that seat's own view; None for a choice not seen made here (the
-        player's, or one made before a restored game was picked up)."""
+        player's, or one made before a restored game was picked up). While the hand is being
+        played, a bid's reason names none of the bidder's cards."""
         made = self.made.get((hand_number, seat, str(card) if card is not None else "bid"))
-        return why(made[0], made[1], self.game.names[seat]) if made is not None else None
+        if made is None:
+            return None
+        in_play = hand_number == self.game.hand.number and not self.game.over
+        return why(made[0], made[1], self.game.names[seat], hand_shown=not in_play)
 
     def decision_seed(self) -> int:
         """A seed that changes with every decision of the game (for Normal's stand-in, Suggest)."""
