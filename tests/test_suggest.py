@@ -325,6 +325,29 @@ def test_every_claim_in_a_card_reason_is_true(rules_at: int, seed: int, cards_pl
         check_claims(view, Card.parse(text), explain(view, text))
 
 
+@settings(max_examples=60)
+@given(rules_at=st.integers(0, len(RULE_SETS) - 1), seed=st.integers(0, 2**32 - 1), cards_played=st.integers(0, 51))
+def test_a_reason_given_while_the_hand_is_played_tells_nothing_of_the_cards_kept(
+        rules_at: int, seed: int, cards_played: int) -> None:
+    # Why on hover explains another seat's card to the player: the reason may rest only on the
+    # card and the table, so that dealing the seat's other cards differently changes nothing.
+    rng = random.Random(seed)
+    hand = random_position(RULE_SETS[rules_at], rng, cards_played)
+    seat = hand.to_act
+    view = seat_view(hand, seat)
+    kept_or_unseen = [c for s in SEATS for c in hand.holding(s)]
+    for text in view["legal"]:
+        card = Card.parse(text)
+        told = explain(view, text, hand_shown=False)
+        others = rng.sample([c for c in kept_or_unseen if c != card], len(view["hand"]) - 1)
+        elsewhere = {**view, "hand": [text, *(str(c) for c in others)], "legal": [text, *(str(c) for c in others)]}
+        assert explain(elsewhere, text, hand_shown=False) == told, (view["hand"], elsewhere["hand"])
+        assert not re.search(r"\b(low|high|only|lowest|reach|Nothing|Duck)\b", told), told
+        played = [*(c for _, c in view["trick"]), *(c for t in view["tricks"] for _, c in t["cards"])]
+        on_the_table = {Card.parse(c).label for c in played} | {card.label}
+        assert set(re.findall(LABEL, told)) <= on_the_table, told
+
+
 def test_under_an_opponents_winning_nil_the_card_that_lets_it_win_says_so():
     setting = south_to_play("N", "5H QH", bids={"E": "nil"}, S="AKQ2.A9.K32.5432")
     words = reasons(setting)

@@ -88,7 +88,7 @@ def test_pointing_at_a_computers_card_tells_why_from_its_own_view(tmp_path):
             point(app, (x + 10, y + 20))
             index = max(i for i, action in enumerate(game.actions) if action == (seat, str(card)))
             view = view_before(game, index)
-            expected = why(view, str(card), game.names[seat])
+            expected = why(view, str(card), game.names[seat], hand_shown=False)
             assert table.message is not None and table.message.text == expected
             assert expected.startswith(f"{game.names[seat]}'s {card.label}: ")
             named = set(re.findall(LABEL, expected))

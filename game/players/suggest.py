@@ -78,12 +78,13 @@ def evaluate(view: Mapping, seed: int = 0, time_limit: float | None = None) -> E
 
 
 def explain(view: Mapping, choice: object, hand_shown: bool = True) -> str:
-    """A one-line reason for a choice, read off the position. A bid's reason names the cards the
-    bidder counted; with `hand_shown` false (another seat's bid while its hand is still being
-    played) it names none of them, only what the bid itself tells the table."""
+    """A one-line reason for a choice, read off the position. With `hand_shown` false (another
+    seat's choice while its hand is still being played) the reason tells nothing of the hand
+    that the table cannot see: a bid's names none of the cards it counted, and a card's says
+    nothing of the cards kept (no "low", "only", "out of reach", "lowest that beats")."""
     seen = SeatView.from_dict(view)
     if seen.phase == "play":
-        return _explain_card(seen, Card.parse(str(choice)))
+        return _explain_card(seen, Card.parse(str(choice)), hand_shown)
     if seen.phase == "exchange":
         cards = ", ".join(Card.parse(c).label for c in choice)  # type: ignore[union-attr]
         return f"Pass {cards}" if cards else "Keep your cards"
@@ -99,8 +100,8 @@ def explain(view: Mapping, choice: object, hand_shown: bool = True) -> str:
 def why(view: Mapping, choice: object, name: str, hand_shown: bool = True) -> str:
     """Why the player in the view's seat, called `name`, made `choice` (a card or a bid), in one
     line read off that seat's view only (:func:`explain`): "East's 4♥: Partner's K♥ is winning: …".
-    A card's reason names only the cards on the table; a bid's names the bidder's own cards unless
-    `hand_shown` is false (the hand is still being played: its cards stay hidden)."""
+    A card's reason names only the cards on the table; a bid's names the bidder's own cards. With
+    `hand_shown` false (the hand is still being played) neither tells what the hand holds."""
     if view["phase"] == "play":
         what = Card.parse(str(choice)).label
     else:
@@ -159,6 +160,8 @@ class _CardFacts:
     trick: tuple[tuple[str, Card], ...]
     partner: str | None
     """The seat's partner, None without partners."""
+    hand_shown: bool
+    """Whether the reason may tell what the seat holds (see :func:`explain`)."""
     my_nil: bool
     """The seat bid nil (or blind nil) and has taken no trick yet."""
     partner_nil: bool
@@ -166,11 +169,18 @@ class _CardFacts:
     """The other side's seats whose nil is still alive."""
 
     @classmethod
-    def from_view(cls, view: SeatView) -> _CardFacts:
+    def from_view(cls, view: SeatView, hand_shown: bool = True) -> _CardFacts:
         mate = view.partner
         rivals = frozenset(s for s in SEATS if s not in (view.seat, mate) and view.nil_alive(s))
-        return cls(view.deck, Knowledge.from_view(view), view.legal_cards, view.trick, mate,
+        return cls(view.deck, Knowledge.from_view(view), view.legal_cards, view.trick, mate, hand_shown,
                    view.nil_alive(view.seat), view.nil_alive(mate), rivals)
+
+    def is_master(self, card: Card) -> bool:
+        """No card of its suit that could still be played beats it: as the seat knows it, or,
+        when the hand may not be told, as the table knows it (the seat's own cards unknown)."""
+        if self.hand_shown:
+            return self.knowledge.is_master(card)
+        return not self.deck.beaters[card.index] & (self.knowledge.unseen | self.knowledge.hand)
 
     def suit(self, card: Card) -> int:
         return self.deck.suit_of[card.index]
@@ -186,7 +196,10 @@ class _CardFacts:
 
     def pitch(self, card: Card) -> str:
         """``"high"`` or ``"low"`` when `card` is the highest or the lowest of two or more
-        legal cards of its suit, else ``""``: the only cases those words are true."""
+        legal cards of its suit, else ``""``: the only cases those words are true (and ``""``
+        when the hand may not be told: the words tell what else it holds)."""
+        if not self.hand_shown:
+            return ""
         powers = [self.deck.power[c.index] for c in self.same_suit(card)]
         if len(powers) < 2:
             return ""
@@ -200,11 +213,11 @@ class _CardFacts:
         return SUIT_NAMES[printed][:-1] if card.suit == printed else "trump"
 
 
-def _explain_card(view: SeatView, card: Card) -> str:
+def _explain_card(view: SeatView, card: Card, hand_shown: bool = True) -> str:
     """What the card does in this trick, worded from facts: every claim in the reason
     ("wins", "low", "partner's … is winning") is true of the position."""
-    facts = _CardFacts.from_view(view)
-    if len(facts.legal) == 1:
+    facts = _CardFacts.from_view(view, hand_shown)
+    if len(facts.legal) == 1 and hand_shown:
         return f"Your only legal card: the {card.label}"
     if not facts.trick:
         return _lead_reason(facts, card)
@@ -217,7 +230,7 @@ def _explain_card(view: SeatView, card: Card) -> str:
 
 def _lead_reason(facts: _CardFacts, card: Card) -> str:
     label, pitch = card.label, facts.pitch(card)
-    master = facts.knowledge.is_master(card)
+    master = facts.is_master(card)
     trump = facts.suit(card) == SPADES
     if facts.my_nil:
         if master and trump:
@@ -229,7 +242,7 @@ def _lead_reason(facts: _CardFacts, card: Card) -> str:
         return f"Lead the {label}: it wins" if trump else f"Lead the {label}: it should win"
     if pitch:
         return f"Lead {pitch}: the {label}"
-    if len(facts.same_suit(card)) == 1:
+    if len(facts.same_suit(card)) == 1 and facts.hand_shown:
         return f"Lead your only {facts.noun(card)}: the {label}"
     return f"Lead the {label}"
 
@@ -238,6 +251,8 @@ def _winning_reason(facts: _CardFacts, card: Card, winner_seat: str, best: Card)
     """`card` beats everything on the table so far (`best`, played by `winner_seat`)."""
     label, beaten = card.label, best.label
     if facts.my_nil:
+        if not facts.hand_shown:
+            return f"Beat the {beaten}, and the nil is lost: the {label}"
         if all(facts.wins(c) for c in facts.legal):
             return f"Nothing you may play stays under the {beaten}: the {label}"
         return f"Beat the {beaten}, giving up on your nil: the {label}"
@@ -251,7 +266,7 @@ def _winning_reason(facts: _CardFacts, card: Card, winner_seat: str, best: Card)
         return f"Over-trump the {beaten} with the {label}" if facts.suit(best) == SPADES else f"Trump with the {label}"
     if len(facts.trick) == 3:
         return f"Take the trick with the {label}"
-    beaters = [c for c in facts.legal if facts.wins(c)]
+    beaters = [c for c in facts.legal if facts.wins(c)] if facts.hand_shown else []
     if len(beaters) > 1 and card == min(beaters, key=lambda c: facts.deck.power[c.index]):
         return f"Win it with the lowest card that beats the {beaten}: the {label}"
     if facts.pitch(card) == "high":
@@ -273,6 +288,8 @@ def _losing_reason(facts: _CardFacts, card: Card, winner_seat: str, best: Card) 
         return f"Let {SEAT_NAMES[winner_seat]}'s {beaten} win, to set the nil: {action}"
     if winner_seat == facts.partner:
         return f"Partner's {beaten} is winning: {action}"
+    if not facts.hand_shown:
+        return f"Discard the {label}" if action.startswith("discard") else f"Under the {beaten}: {action}"
     if not any(facts.wins(c) for c in facts.legal):
         return f"The {beaten} is out of reach: {action}"
     if action.startswith("discard"):

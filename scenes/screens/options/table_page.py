@@ -55,7 +55,8 @@ class TablePage(OptionsFrame):
         self._on_off(CONTROL_X, y, "allow_undo")
         y += ROW_STEP
         self._row(x, y, width, "Why on hover", "Point at another player's card on the table or at their bid to "
-                                               "see why they chose it, worked out from what they could see.")
+                                               "see why they chose it, worked out from what they could see; "
+                                               "what they still hold stays hidden until the hand is over.")
         self._on_off(CONTROL_X, y, "why")
         y += ROW_STEP + 4
         self._row(x, y, layout.WIDTH - 32, "Card back", "The pattern on the back of the cards: click one to "
