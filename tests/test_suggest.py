@@ -346,6 +346,10 @@ def test_a_reason_given_while_the_hand_is_played_tells_nothing_of_the_cards_kept
         played = [*(c for _, c in view["trick"]), *(c for t in view["tricks"] for _, c in t["cards"])]
         on_the_table = {Card.parse(c).label for c in played} | {card.label}
         assert set(re.findall(LABEL, told)) <= on_the_table, told
+        if told.startswith("Out of "):  # a void the table has just seen
+            deck = DECKS[hand.rules.deck]
+            led = deck.suit_of[Card.parse(view["trick"][0][1]).index]
+            assert not any(deck.suit_of[Card.parse(c).index] == led for c in view["hand"]), (told, view["hand"])
 
 
 def test_under_an_opponents_winning_nil_the_card_that_lets_it_win_says_so():

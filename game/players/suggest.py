@@ -288,8 +288,9 @@ def _losing_reason(facts: _CardFacts, card: Card, winner_seat: str, best: Card) 
         return f"Let {SEAT_NAMES[winner_seat]}'s {beaten} win, to set the nil: {action}"
     if winner_seat == facts.partner:
         return f"Partner's {beaten} is winning: {action}"
-    if not facts.hand_shown:
-        return f"Discard the {label}" if action.startswith("discard") else f"Under the {beaten}: {action}"
+    if not facts.hand_shown:  # a discard shows the table a void, as a trump does
+        return f"Out of {SUIT_NAMES[SUITS[led]]}: {action}" if action.startswith("discard") else \
+            f"Under the {beaten}: {action}"
     if not any(facts.wins(c) for c in facts.legal):
         return f"The {beaten} is out of reach: {action}"
     if action.startswith("discard"):
