@@ -101,6 +101,9 @@ def test_a_suicide_nil_is_explained_by_the_rule_not_by_low_cards(bids: str, reas
         hand.apply(hand.to_act, bid)
     assert hand.to_act == "S"
     assert explain(seat_view(hand, "S"), "nil") == reason
+    if bids == "4 4 nil":  # a number instead turns North's 4 into the pair's nil
+        assert explain(seat_view(hand, "S"), "5") == \
+            "About 5 tricks: aces A♥ A♣, 3 spades (top Q♠); partner's 4 turns into nil"
     with_partners = Hand.from_holdings(PARTNER, "E", SUICIDE_HANDS)
     with_partners.apply("S", "look")
     assert explain(seat_view(with_partners, "S"), "nil") == "Nil: your cards can stay under the others' (top spade Q♠)"

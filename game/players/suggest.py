@@ -122,14 +122,25 @@ def _explain_bid(view: SeatView, bid: Bid, hand_shown: bool = True) -> str:
         trumps = f"top spade {_top(spades, deck)}" if spades else "no spades"
         return f"{_nil_reason(view)} ({trumps})" if hand_shown else _nil_reason(view)
     count = f"About {bid.tricks} trick{'s' if bid.tricks != 1 else ''}"
+    turned = _partner_turned(view, bid)
     if not hand_shown:
-        return f"{count} (its cards show once the hand is over)"
+        return count + turned if turned else f"{count} (its cards show once the hand is over)"
     parts = []
     if aces:
         parts.append("aces " + " ".join(c.label for c in aces))
     if spades:
         parts.append(f"{len(spades)} spade{'s' if len(spades) > 1 else ''} (top {_top(spades, deck)})")
-    return count + (": " + ", ".join(parts) if parts else "")
+    return count + (": " + ", ".join(parts) if parts else "") + turned
+
+
+def _partner_turned(view: SeatView, bid: Bid) -> str:
+    """Where one partner must bid nil (Suicide), what this bid does to the partner's bid before
+    it: ``"; partner's 4 turns into nil"``, or ``""``."""
+    mates = view.bids.get(view.partner) if view.rules.one_nil and view.partner else None
+    if mates is None:
+        return ""
+    changed = suicide_override(view.rules, mates, bid)
+    return "" if changed == mates else f"; partner's {mates.label} turns into {changed.label}"
 
 
 def _nil_reason(view: SeatView) -> str:
