@@ -21,6 +21,7 @@ from game.scoring import Standing
 from game.view import seat_view
 from scenes.table.controller import PLAYER, BidsPause, TableController, Thinking, Turn
 from tests.table_preferences import TablePreferences
+from tests.test_suggest import LABEL
 
 
 class Spoiler:
@@ -231,9 +232,6 @@ def test_north_is_asked_at_the_partners_level_the_others_at_the_opponents_and_su
     assert all(request.time_limit == level_named("expert").in_game_limit for request in expert)
 
 
-CARD_LABEL = r"(?:10|[2-9JQKA])[♠♥♦♣]"
-
-
 def test_why_a_computer_bid_names_none_of_its_cards_until_its_hand_is_over():
     # "West's bid of 4: About 4 tricks: aces A♥, 3 spades (top K♠)" would show West's hidden
     # cards to the player in the middle of the hand; once the hand is over, the cards are shown.
@@ -249,8 +247,8 @@ def test_why_a_computer_bid_names_none_of_its_cards_until_its_hand_is_over():
     assert set(bids_named) == {"W", "N", "E"}
     for seat, reason in bids_named.items():
         assert reason.startswith(f"{control.game.names[seat]}'s "), reason
-        assert not re.findall(CARD_LABEL, reason), f"a hidden card named in play: {reason}"
+        assert not re.findall(LABEL, reason), f"a hidden card named in play: {reason}"
     afterwards = [control.why(1, seat) for seat in ("W", "N", "E")]
     assert control.game.hand.number == 2
-    assert any(re.findall(CARD_LABEL, reason or "") for reason in afterwards), afterwards
+    assert any(re.findall(LABEL, reason or "") for reason in afterwards), afterwards
     assert [reason.split(":")[0] for reason in afterwards] == [reason.split(":")[0] for reason in bids_named.values()]

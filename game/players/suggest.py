@@ -122,7 +122,8 @@ def _explain_bid(view: SeatView, bid: Bid, hand_shown: bool = True) -> str:
         trumps = f"top spade {_top(spades, deck)}" if spades else "no spades"
         return f"{_nil_reason(view)} ({trumps})" if hand_shown else _nil_reason(view)
     count = f"About {bid.tricks} trick{'s' if bid.tricks != 1 else ''}"
-    turned = _partner_turned(view, bid)
+    change = _partner_change(view, bid)
+    turned = f"; partner's {change[0].label} turns into {change[1].label}" if change else ""
     if not hand_shown:
         return count + turned if turned else f"{count} (its cards show once the hand is over)"
     parts = []
@@ -133,25 +134,24 @@ def _explain_bid(view: SeatView, bid: Bid, hand_shown: bool = True) -> str:
     return count + (": " + ", ".join(parts) if parts else "") + turned
 
 
-def _partner_turned(view: SeatView, bid: Bid) -> str:
-    """Where one partner must bid nil (Suicide), what this bid does to the partner's bid before
-    it: ``"; partner's 4 turns into nil"``, or ``""``."""
+def _partner_change(view: SeatView, bid: Bid) -> tuple[Bid, Bid] | None:
+    """Where one partner must bid nil (Suicide), the partner's bid before this one and what this
+    bid turns it into; None when it stays as it is."""
     mates = view.bids.get(view.partner) if view.rules.one_nil and view.partner else None
     if mates is None:
-        return ""
+        return None
     changed = suicide_override(view.rules, mates, bid)
-    return "" if changed == mates else f"; partner's {mates.label} turns into {changed.label}"
+    return None if changed == mates else (mates, changed)
 
 
 def _nil_reason(view: SeatView) -> str:
     """Why nil. Where one partner must bid nil (Suicide) the hand need not be a good nil, only
     the likelier of the pair's two, so it is not said to stay under the others' cards."""
-    mate = view.partner
-    if not (view.rules.one_nil and mate):
+    if not (view.rules.one_nil and view.partner):
         return "Nil: your cards can stay under the others'"
-    mates = view.bids.get(mate)
-    if mates is not None and mates.is_nil:
-        return f"Nil: yours is the likelier nil; partner's turns into {suicide_override(view.rules, mates, NIL).label}"
+    change = _partner_change(view, NIL)
+    if change:
+        return f"Nil: yours is the likelier nil; partner's turns into {change[1].label}"
     return "Nil: one of you must bid nil, and yours is the likelier nil"
 
 

@@ -375,7 +375,7 @@ class TableController(AdviceAsking):
         """Why the computer in `seat` played `card` in hand `hand_number` (with no card: made its
         bid), in one line from that seat's own view; None for a choice not seen made here (the
         player's, or one made before a restored game was picked up). While the hand is being
-        played, a bid's reason names none of the bidder's cards."""
+        played, the reason tells nothing of the cards the seat still holds."""
         made = self.made.get((hand_number, seat, str(card) if card is not None else "bid"))
         if made is None:
             return None
