@@ -502,8 +502,8 @@ class SpadesServer:
             return
         if table.computer_to_act() != seat:
             return  # the player came back meanwhile and decides
-        if choice is None or table.act(seat, choice):
-            table.act(seat, decide(LEVELS["normal"](seat, view["rules"], seed), view))
+        if choice is None or table.act(seat, choice, made_from=view):
+            table.act(seat, decide(LEVELS["normal"](seat, view["rules"], seed), view), made_from=view)
         self._nudge(table)
         self._lobby_changed()
 

@@ -6,7 +6,9 @@ it on that person's connection). The engine alone judges each action; a refused 
 answered with the same sentence the game shows offline. Cards are sent only to the seat
 that holds them (:func:`net.protocol.event_for`); everyone sees the four hands once a hand
 is over. Which seat a computer plays is said by :meth:`ServerTable.computer_to_act`; the
-server thinks for it and plays it through :meth:`ServerTable.act`.
+server thinks for it and plays it through :meth:`ServerTable.act`, with the view it decided
+from: its bid or card goes out with the reason for it, worded from what the table can see
+(:func:`game.players.suggest.explain`), and the whole reason follows with the hand's `shown`.
 """
 
 from __future__ import annotations
@@ -17,9 +19,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from game.cards import DECKS, Card
-from game.events import BidMade, BlindChoice, CardDealt, Event, GameOver, HandScored, HandStarted
+from game.events import BidMade, BlindChoice, CardDealt, CardPlayed, Event, GameOver, HandScored, HandStarted
 from game.game import Game
 from game.hand import RuleError
+from game.players.suggest import explain
 from game.rules import Rules
 from game.seats import SEAT_NAMES, SEATS, sides
 from game.view import seat_view
@@ -80,6 +83,12 @@ class ServerTable:
     dealt: dict[str, list[Card]] = field(default_factory=dict)
     """The cards dealt to each seat in the hand in play, as the events said (the engine's hand is
     still being dealt while they come)."""
+    deciding: tuple[str, dict[str, Any], Any] | None = None
+    """A computer's decision being applied: its seat, the view it was made from, the choice."""
+    public_why: dict[int, str] = field(default_factory=dict)
+    """Why a computer made the bid or card of event `seq`, worded from what the table sees."""
+    whole_why: dict[int, dict[int, str]] = field(default_factory=dict)
+    """By hand number, each computer's reasons (by seq) in full, sent once the hand is shown."""
 
     # -- who is here ----------------------------------------------------------------------------
     @property
@@ -156,7 +165,7 @@ class ServerTable:
     def start(self) -> None:
         """Deal a new game with a secret seed (never sent)."""
         names = {seat: s.name or SEAT_NAMES[seat] for seat, s in self.seats.items()}
-        self.log = []
+        self.log, self.public_why, self.whole_why = [], {}, {}
         self.game = Game(self.rules, seed=secrets.randbits(48), variant=self.variant, names=names,
                          listeners=[self._heard])
         if self.on_new_game is not None:
@@ -173,16 +182,20 @@ class ServerTable:
         self.start()
         return None
 
-    def act(self, seat: str, choice: Any) -> str | None:
-        """Make `seat`'s decision; the engine's refusal (in the game's words), or None."""
+    def act(self, seat: str, choice: Any, made_from: dict[str, Any] | None = None) -> str | None:
+        """Make `seat`'s decision; the engine's refusal (in the game's words), or None. A computer's
+        decision comes with the view it was `made_from`, for the reason sent with it."""
         if self.game is None or self.game.over:
             return "There is no game in play at this table"
         if self.game.to_act != seat:
             return "It is not your turn"
+        self.deciding = (seat, made_from, choice) if made_from is not None else None
         try:
             self.game.apply(seat, choice)
         except RuleError as refusal:
             return str(refusal)
+        finally:
+            self.deciding = None
         self.send_turn()
         return None
 
@@ -212,12 +225,30 @@ class ServerTable:
             self._reveal(event.seat)
         self.log.append(event)
         seq = len(self.log)
+        self._note_why(event, seq)
         for player in self.people():
-            self.send(player, {"type": "event", "seq": seq, "event": self._event_for(event, self.seat_of(player), seq)})
+            self.send(player, self._event_message(event, self.seat_of(player), seq))
         if isinstance(event, HandScored):
             self.send_shown(seq, event.number)
         if isinstance(event, (HandStarted, HandScored, GameOver)):
             self.send_table()
+
+    def _note_why(self, event: Event, seq: int) -> None:
+        """Event `seq` is the bid or card of the computer's decision being applied: keep why it
+        was made, for the table now and in full for once the hand is shown."""
+        if self.deciding is None or not isinstance(event, (BidMade, CardPlayed)) or event.seat != self.deciding[0]:
+            return
+        _, view, choice = self.deciding
+        self.deciding = None
+        self.public_why[seq] = explain(view, choice, hand_shown=False)
+        self.whole_why.setdefault(view["hand_number"], {})[seq] = explain(view, choice)
+
+    def _event_message(self, event: Event, seat: str | None, seq: int) -> dict[str, Any]:
+        """The `event` message of event `seq` for `seat`, with the computer's reason if it made it."""
+        message = {"type": "event", "seq": seq, "event": self._event_for(event, seat, seq)}
+        if seq in self.public_why:
+            message["why"] = self.public_why[seq]
+        return message
 
     def _event_for(self, event: Event, seat: str | None, seq: int) -> dict[str, Any]:
         """Event `seq` as `seat` may see it: while a seat may still bid blind, its own cards of the
@@ -250,7 +281,8 @@ class ServerTable:
         if hand is None:
             return
         message = {"type": "shown", "seq": seq, "hand": number,
-                   "deal": {seat: [str(c) for c in hand.dealt[seat]] for seat in SEATS}}
+                   "deal": {seat: [str(c) for c in hand.dealt[seat]] for seat in SEATS},
+                   "why": {str(made): reason for made, reason in self.whole_why.get(number, {}).items()}}
         for person in [player] if player else self.people():
             self.send(person, message)
 
@@ -281,7 +313,7 @@ class ServerTable:
         if seat is not None and self.hand_began <= after <= self.revealed_at.get(seat, -1):
             self.send(player, self._cards(seat, after))  # it has looked since it last heard: its cards were hidden
         for seq, event in enumerate(self.log[after:], start=after + 1):
-            self.send(player, {"type": "event", "seq": seq, "event": self._event_for(event, seat, seq)})
+            self.send(player, self._event_message(event, seat, seq))
             if isinstance(event, HandScored):
                 self.send_shown(seq, event.number, player)
         to_act = self.to_act()

@@ -25,13 +25,16 @@ import pytest
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
+from game.bids import Bid
 from game.players import decide
 from game.players.levels import LEVELS
 from game.records.handlog import read_log
+from game.seats import SEAT_NAMES
 from net.client import NetClient
 from net.protocol import VERSION
+from net.rotation import Turning
 from scenes.app import App, parse_args
-from scenes.look import text
+from scenes.look import layout, text
 from scenes.screens.game_over import GameOverScene
 from scenes.screens.menu import MenuScene
 from scenes.screens.online import ConnectScene, LobbyScene
@@ -42,6 +45,7 @@ from scenes.table.online import OnlineTableController
 from scenes.table.view import TableScene
 from tests.app_driver import FRAME, answer_with_mouse, click_widget, frames, make_app, player_turn, press, type_into
 from tests.netserver import RunningServer, running_server
+from tests.test_why import point
 
 LIMIT = 30.0
 """Seconds anything awaited from the server may take at most (it takes well under one)."""
@@ -458,6 +462,52 @@ def test_joining_an_open_seat_at_another_clients_table_turns_the_table_so_the_pl
     heard = host.wait(lambda m: m["type"] == "event" and m["event"]["kind"] == kind and m["event"]["seat"] == "N",
                       "the player's decision, made at seat N", game)
     assert heard["event"]["seat"] == "N"
+
+
+def test_pointing_at_a_computers_card_or_bid_at_a_servers_table_says_why_with_the_names_on_screen(
+        server, plain, app):
+    """Ann sits North, so the table is turned: the computers at West and East show at East and
+    West, and the reasons the server sent with their cards come under the names on her screen."""
+    host = plain("Wes", plays=True)
+    number = host.create({"S": "human", "W": "computer", "N": "human", "E": "computer"}, "Why me")
+    game = app(server=server.address, name="Ann")
+    assert game.settings.why
+    lobby = to_lobby(game)
+    lobby_lists(game, lobby, number)
+    click_widget(game, seat_button(lobby, number, "N"))
+    table = at_table(game)
+    turning = Turning("N")
+
+    def told(seat: str, kind: str, **fields: str) -> str:
+        """The reason the server sent Wes with the event of the computer now at `seat` on Ann's screen."""
+        sent = host.wait(lambda m: m["type"] == "event" and m["event"]["kind"] == kind
+                         and m["event"]["seat"] == turning.back(seat)
+                         and all(m["event"][k] == v for k, v in fields.items()), f"{kind} of {seat}", game)
+        return sent["why"]
+
+    for _ in range(30):
+        next_turn(game)
+        if table.turn.phase == "play" and any(seat in "WE" for seat, _ in table.model.trick):
+            break
+        answer_with_mouse(game)
+    seat, card = next((seat, card) for seat, card in table.model.trick if seat in "WE")
+    name = table.model.names[seat]
+    assert name == SEAT_NAMES[seat], "a computer is named by where it sits on the screen"
+    x, y = layout.TRICK_SLOTS[seat]
+    point(game, (x + 10, y + 20))
+    assert table.message.text == f"{name}'s {card.label}: {told(seat, 'card_played', card=str(card))}"
+    point(game, (4, 180))
+    point(game, table.painter.plate_rect(table.model, seat).center)
+    bid = host.first(lambda m: m["type"] == "event" and m["event"]["kind"] == "bid"
+                     and m["event"]["seat"] == turning.back(seat))["event"]["bid"]
+    assert table.message.text == f"{name}'s bid of {Bid.parse(bid).label}: {told(seat, 'bid')}"
+    assert table.message.text.endswith("(its cards show once the hand is over)") or "nil" in bid
+    play_hand(game)
+    shown = host.wait(lambda m: m["type"] == "shown", "the hand shown", game)
+    sent = next(m for m in host.messages if m["type"] == "event" and m["event"]["kind"] == "card_played"
+                and m["event"]["seat"] == turning.back(seat) and m["event"]["card"] == str(card))
+    wait_until(game, lambda: control(table).why(1, seat, card) == f"{name}'s {card.label}: "
+               f"{shown['why'][str(sent['seq'])]}", "the whole reason, once the hand is shown")
 
 
 def test_watching_a_table_shows_its_play_with_souths_cards_face_down_and_offers_no_decision(server, plain, app):

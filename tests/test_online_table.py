@@ -177,3 +177,34 @@ def test_a_watchers_south_fan_is_never_face_up_while_the_cards_are_dealt_and_pla
     for event in events:
         model.apply(from_dict(event_for(event, None)))
         assert not model.south_looked, f"South's fan face up for a watcher after {event}"
+
+
+class Quiet:
+    """A connection that has nothing to say: the test hands the controller its messages itself."""
+
+    status = "connected"
+
+    def send(self, message: dict) -> None:
+        pass
+
+    def receive(self) -> list[dict]:
+        return []
+
+
+def test_a_reason_from_the_server_that_is_not_text_is_left_out_and_a_long_one_is_cut() -> None:
+    summary = {"table": 1, "rules": PRESETS["partner"].rules.to_line(), "variant": "Partner", "seats": {}}
+    control = OnlineTableController(Quiet(), "S", summary, NoThinker(), lambda: None, lambda: 1)
+    long = "About 4 tricks " + "and more " * 40
+    for seq, event, why in [(1, {"kind": "hand_started", "number": 1, "dealer": "E", "redeal": False,
+                                 "blind_seats": []}, "a hand has no reason"),
+                            (2, {"kind": "bid", "seat": "W", "bid": "3", "automatic": False}, 42),
+                            (3, {"kind": "bid", "seat": "N", "bid": "4", "automatic": False}, long),
+                            (4, {"kind": "bid", "seat": "E", "bid": "2", "automatic": False}, "About 2 tricks")]:
+        control.take({"type": "event", "seq": seq, "event": event, "why": why})
+    assert control.why(1, "W") is None
+    assert control.why(1, "N") == f"North's bid of 4: {long[:200]}"
+    for whole in ("not a table of reasons", {"3": ["not text"], "x": "y", "-1": "z", "99": "w", "4": "Two aces"}):
+        control.take({"type": "shown", "seq": 9, "hand": 1, "deal": {seat: [] for seat in SEATS}, "why": whole})
+    assert control.why(1, "N") == f"North's bid of 4: {long[:200]}", "kept: what came in its place was no text"
+    assert control.why(1, "E") == "East's bid of 2: Two aces"
+    assert control.why(1, "W") is None and control.why(2, "E") is None

@@ -30,13 +30,17 @@ import pytest
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
-from game.cards import DECKS
+from game.cards import DECKS, Card
+from game.hand import Hand
 from game.players import default_choice
-from game.records.handlog import LoggedHand, read_log
+from game.players.suggest import explain
+from game.records.handlog import LoggedHand, play_out, read_log, replay
+from game.view import seat_view
 from net.bot import BotStats, SeatBot, player_maker
 from net.protocol import CHAT_LENGTH, MAX_MESSAGE, VERSION
 from net.server import BAD_LIMIT, CHAT_LINES, FLOOD_LIMIT
 from tests.netserver import running_server
+from tests.test_suggest import LABEL
 
 WAIT = 10.0
 """Seconds any one thing may take to come (a whole game gets :data:`GAME_WAIT`)."""
@@ -377,6 +381,60 @@ def test_no_message_shows_a_seat_or_a_spectator_a_card_it_may_not_see(tmp_path: 
     everything = [raw for peer in [*players, early, late] for raw in peer.raw]
     for seed in seeds:
         assert not [raw for raw in everything if str(seed) in raw or f"{seed:x}" in raw], "the seed was sent"
+
+
+def _views_of(logged: LoggedHand) -> dict[tuple[str, str], dict]:
+    """Each decision of a logged hand, by (seat, bid or card), with the view it was made from."""
+    views: dict[tuple[str, str], dict] = {}
+    replay(logged, lambda hand, record: views.update({(record.seat, str(record.bid)): seat_view(hand, record.seat)}))
+    hand = Hand.from_holdings(logged.rules, logged.dealer, logged.deal, number=logged.number,
+                              standings=logged.standings_before())
+    play_out(hand, logged.bids, logged.exchanges, ())
+    for trick in logged.tricks:
+        for seat, card in trick.plays:
+            views[(seat, str(card))] = seat_view(hand, seat)
+            hand.play(seat, card)
+    return views
+
+
+def _choice_of(data: dict) -> str:
+    return data["card"] if data["kind"] == "card_played" else data["bid"]
+
+
+def test_a_computers_bid_and_card_come_with_why_worded_from_the_table_and_in_full_once_the_hand_is_shown(
+        tmp_path: Path) -> None:
+    save = tmp_path / "Spades.save"
+    with running_server(save=save) as server, Peer(server.address, "Ann") as ann, Peer(server.address, "Eve") as eve:
+        table = create(ann, FEW_HANDS)
+        watch(eve, table)
+        play_to_the_end([ann, eve])
+    truth = _hands_logged(save)
+    views = {number: _views_of(hand) for number, hand in truth.items()}
+    told: dict[int, str] = {}
+    said: dict[int, tuple[int, dict, str]]
+    for peer in (ann, eve):
+        number, played, said = 0, set(), {}
+        for message in peer.got:
+            data = message.get("event", {})
+            if data.get("kind") == "hand_started":
+                number, played = data["number"], set()
+            if data.get("kind") in ("bid", "card_played"):
+                played |= {Card.parse(data["card"]).label} if "card" in data else set()
+                assert ("why" in message) == (data["seat"] != "S" and not data.get("automatic")), message
+                if "why" in message:
+                    view = views[number][(data["seat"], _choice_of(data))]
+                    assert message["why"] == explain(view, _choice_of(data), hand_shown=False), message
+                    assert set(re.findall(LABEL, message["why"])) <= played, "only cards on the table"
+                    said[message["seq"]] = (number, data, message["why"])
+            if message["type"] == "shown":
+                whole = {int(seq): text for seq, text in message["why"].items()}
+                assert set(whole) == {seq for seq, (hand, _, _) in said.items() if hand == message["hand"]}
+                for seq, text in whole.items():
+                    data = said[seq][1]
+                    assert text == explain(views[message["hand"]][(data["seat"], _choice_of(data))], _choice_of(data))
+        told = told or {seq: why for seq, (_, _, why) in said.items()}
+        assert said and {seq: why for seq, (_, _, why) in said.items()} == told, "the same reasons for everyone"
+    assert any("(its cards show once the hand is over)" in m.get("why", "") for m in ann.got)
 
 
 # -- 3. drops and coming back ---------------------------------------------------------------------

@@ -18,7 +18,7 @@ from game.players.expert import ExpertPlayer
 from game.players.knowledge import Knowledge
 from game.players.suggest import evaluate, explain, suggest
 from game.rules import PRESETS, Rules
-from game.seats import SEAT_NAMES, SEATS, next_seat, partner, seats_from
+from game.seats import SEATS, next_seat, partner, seats_from
 from game.view import ViewError, seat_view
 from tests.test_partner_positions import SPOTS
 
@@ -261,9 +261,6 @@ LABEL = r"(?:10|[2-9JQKA])[♠♥♦♣]|Big Joker|Little Joker"
 """A card as the reasons name it."""
 
 
-SEAT_OF_NAME = {name: seat for seat, name in SEAT_NAMES.items()}
-
-
 def check_claims(view: dict, card: Card, reason: str) -> None:
     """Each phrase the card reasons use stands for a fact; check the fact."""
     deck = DECKS[view["rules"]["deck"]]
@@ -284,12 +281,13 @@ def check_claims(view: dict, card: Card, reason: str) -> None:
         assert len(same_suit) > 1 and deck.power[card.index] == same_suit[-1], reason
     if "your only" in reason:
         assert len(same_suit) == 1, reason
-    rival = re.search(r"Let (\w+)'s .* win, to set the nil", reason)
+    rival = "to set their nil" in reason
+    if rival:  # the card it lets win is a rival's whose nil stands
+        (nil_seat,) = [s for s, c in trick if c.label in re.findall(r"Let the (.+) win", reason)]
+        assert nil_seat not in (view["seat"], mate), reason
     if "nil" in reason:
-        nil_seat = mate if "partner's nil" in reason else SEAT_OF_NAME[rival.group(1)] if rival else view["seat"]
+        nil_seat = mate if "partner's nil" in reason else nil_seat if rival else view["seat"]
         assert view["bids"].get(nil_seat) in ("nil", "bnil") and view["taken"][nil_seat] == 0, reason
-    if rival:
-        assert SEAT_OF_NAME[rival.group(1)] not in (view["seat"], mate), reason
     if not trick:
         unbeaten = Knowledge.from_view(view).is_master(card)
         assert ("should win" in reason or "it wins" in reason or "No one can beat" in reason) <= unbeaten, reason
@@ -309,7 +307,7 @@ def check_claims(view: dict, card: Card, reason: str) -> None:
     if "artner's" in reason and "nil" not in reason:
         assert winner_seat == mate, reason
     if rival:
-        assert winner_seat == SEAT_OF_NAME[rival.group(1)] and not beats, reason
+        assert winner_seat == nil_seat and not beats, reason
     led = deck.suit_of[played[0].index]
     if re.search(r"\b([Dd]iscard|[Tt]rump with|Over-trump)", reason):
         assert deck.suit_of[card.index] != led, reason
@@ -358,7 +356,7 @@ def test_a_reason_given_while_the_hand_is_played_tells_nothing_of_the_cards_kept
 def test_under_an_opponents_winning_nil_the_card_that_lets_it_win_says_so():
     setting = south_to_play("N", "5H QH", bids={"E": "nil"}, S="AKQ2.A9.K32.5432")
     words = reasons(setting)
-    assert words["9H"] == "Let East's Q♥ win, to set the nil: play low, the 9♥"
+    assert words["9H"] == "Let the Q♥ win, to set their nil: play low, the 9♥"
     assert words["AH"] == "Play high over the Q♥: the A♥"
 
 

@@ -24,7 +24,7 @@ from game.players.expert import ExpertPlayer
 from game.players.knowledge import Knowledge
 from game.players.levels import LEVELS
 from game.rules import suicide_override
-from game.seats import SEAT_NAMES, SEATS
+from game.seats import SEATS
 from game.view import SeatView
 
 
@@ -102,12 +102,17 @@ def why(view: Mapping, choice: object, name: str, hand_shown: bool = True) -> st
     line read off that seat's view only (:func:`explain`): "East's 4♥: Partner's K♥ is winning: …".
     A card's reason names only the cards on the table; a bid's names the bidder's own cards. With
     `hand_shown` false (the hand is still being played) neither tells what the hand holds."""
-    if view["phase"] == "play":
+    return titled(name, choice, view["phase"] == "play", explain(view, choice, hand_shown))
+
+
+def titled(name: str, choice: object, is_card: bool, reason: str) -> str:
+    """A reason given the name of the player and the card or bid it is about: "East's 4♥: …"."""
+    if is_card:
         what = Card.parse(str(choice)).label
     else:
         bid = Bid.parse(str(choice))
         what = f"bid of {bid.label}" if not bid.is_nil else bid.label
-    return f"{name}'s {what}: {explain(view, choice, hand_shown)}"
+    return f"{name}'s {what}: {reason}"
 
 
 def _explain_bid(view: SeatView, bid: Bid, hand_shown: bool = True) -> str:
@@ -296,7 +301,7 @@ def _losing_reason(facts: _CardFacts, card: Card, winner_seat: str, best: Card) 
     if facts.my_nil:
         return f"Stay under the {beaten} for your nil: {action}"
     if winner_seat in facts.rival_nils:
-        return f"Let {SEAT_NAMES[winner_seat]}'s {beaten} win, to set the nil: {action}"
+        return f"Let the {beaten} win, to set their nil: {action}"
     if winner_seat == facts.partner:
         return f"Partner's {beaten} is winning: {action}"
     if not facts.hand_shown:  # a discard shows the table a void, as a trump does

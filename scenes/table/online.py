@@ -5,7 +5,9 @@ The server runs the game; this controller turns its messages (seats turned so th
 sits South: :mod:`net.rotation`) into the engine events the table shows, the player's
 :class:`~scenes.table.controller.Turn` when the server asks, and the thinking dots of the
 seat the table waits for. The player's choices go to the server; a refusal comes back a
-moment later and is told like a local one. Suggest thinks here, from the seat's own view.
+moment later and is told like a local one. Suggest thinks here, from the seat's own view. Why a
+computer seat bid or played so comes from the server (worded from what the table sees, and in
+full once the hand is shown), the name in front from here.
 Joining a game under way (or coming back after a drop), the events so far are shown at once.
 """
 
@@ -17,7 +19,8 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from game.cards import Card
-from game.events import CardPlayed, Event, GameOver, HandScored, HandStarted, from_dict
+from game.events import BidMade, CardPlayed, Event, GameOver, HandScored, HandStarted, from_dict
+from game.players.suggest import titled
 from game.players.thinker import Answer
 from game.records.handlog import LoggedHand
 from game.rules import Rules
@@ -30,6 +33,8 @@ from scenes.table.model import HandShown, Hidden, OwnCards, TableModel
 
 CHAT_KEPT = 6
 """Chat lines kept for the table's chat line."""
+WHY_LENGTH = 200
+"""The most of a reason from the server that is shown (a longer one is cut)."""
 SHOWN_ASIDE = ("table", "chat", "status", "welcome", "error")
 """Messages that change what the table shows besides the game: names, the chat line, the connection
 (``welcome``: it is back)."""
@@ -111,6 +116,11 @@ class OnlineTableController(AdviceAsking):
         self.advice_key: tuple | None = None
         self.model: TableModel | None = None
         """The table as shown, made by :meth:`new_model`; its names follow the server's."""
+        self.reasons: dict[tuple[int, str, str], tuple[str, str]] = {}
+        """Why a computer seat made a bid ("bid") or played a card, by (hand, seat on screen, what):
+        the bid or card, and the reason."""
+        self.reason_keys: dict[int, tuple[int, str, str]] = {}
+        """The key in :attr:`reasons` of each event `seq` that came with a reason."""
 
     # -- messages from the server ---------------------------------------------------------------------
     def poll(self) -> None:
@@ -155,6 +165,7 @@ class OnlineTableController(AdviceAsking):
         if kind == "event":
             self._event(message)
         elif kind == "shown":
+            self._take_whole_reasons(message.get("why"))
             deal = {seat: [Card.parse(card) for card in cards] for seat, cards in message["deal"].items()}
             self.pending.append(HandShown(message["hand"], deal))
             if self.held is not None:
@@ -179,7 +190,39 @@ class OnlineTableController(AdviceAsking):
             self.over, self.winner = True, event.winner
         if isinstance(event, HandStarted):
             self.over, self.hand_number, self.cards_this_hand = False, event.number, 0
+            self._forget_reasons(event.number)
+        self._take_reason(message, event)
         self.pending.append(event)
+
+    def _take_reason(self, message: dict[str, Any], event: Event) -> None:
+        """Keep the reason a computer's bid or card came with (a reason that is not text is left out)."""
+        reason = message.get("why")
+        if not isinstance(reason, str) or not isinstance(event, (BidMade, CardPlayed)):
+            return
+        choice = str(event.card) if isinstance(event, CardPlayed) else str(event.bid)
+        key = (self.hand_number, event.seat, choice if isinstance(event, CardPlayed) else "bid")
+        self.reasons[key] = (choice, reason[:WHY_LENGTH])
+        self.reason_keys[message["seq"]] = key
+
+    def _take_whole_reasons(self, reasons: Any) -> None:
+        """The hand is shown: its computers' reasons in full take the place of the table's."""
+        if not isinstance(reasons, dict):
+            return
+        for seq, reason in reasons.items():
+            key = self.reason_keys.get(int(seq)) if str(seq).isdecimal() else None
+            if key is not None and isinstance(reason, str):
+                self.reasons[key] = (self.reasons[key][0], reason[:WHY_LENGTH])
+
+    def _forget_reasons(self, number: int) -> None:
+        """Hand `number` starts: keep the last hand's reasons only (a new game forgets them all)."""
+        self.reasons = {key: reason for key, reason in self.reasons.items() if number - 1 <= key[0] < number}
+        self.reason_keys = {seq: key for seq, key in self.reason_keys.items() if key in self.reasons}
+
+    def why(self, hand_number: int, seat: str, card: Card | None = None) -> str | None:
+        """Why the computer in `seat` (on screen) played `card` in hand `hand_number` (with no card:
+        made its bid), as the server said; None for a person's choice (or a server that does not say)."""
+        made = self.reasons.get((hand_number, seat, str(card) if card is not None else "bid"))
+        return None if made is None else titled(self.names()[seat], made[0], card is not None, made[1])
 
     def _log_hand(self, message: dict[str, Any]) -> None:
         """Follow the hand in the server's own seats; a hand over and shown goes to `on_hand`."""

@@ -402,8 +402,8 @@ class TableScene(Scene):
 
     def point_at(self, pos: tuple[int, int]) -> None:
         """Pointing at another seat's card on the table or its bid shows why it was chosen, from that
-        seat's view (the Why option; at a table on this computer)."""
-        if self.control.online or not self.app.settings.why:
+        seat's view (the Why option; online, as the server words it)."""
+        if not self.app.settings.why:
             return
         pointed = self.painter.pointed(pos, self.model, self.in_flight)
         if pointed == self.pointed:
