@@ -35,6 +35,7 @@ from net.protocol import VERSION
 from net.rotation import Turning
 from scenes.app import App, parse_args
 from scenes.look import layout, text
+from scenes.screens.confirm import ConfirmScene
 from scenes.screens.game_over import GameOverScene
 from scenes.screens.menu import MenuScene
 from scenes.screens.online import ConnectScene, LobbyScene
@@ -45,6 +46,7 @@ from scenes.table.online import OnlineTableController
 from scenes.table.view import TableScene
 from tests.app_driver import FRAME, answer_with_mouse, click_widget, frames, make_app, player_turn, press, type_into
 from tests.netserver import RunningServer, running_server
+from tests.test_coach import bid_by_mouse
 from tests.test_why import point
 
 LIMIT = 30.0
@@ -621,6 +623,32 @@ def test_with_save_hand_on_the_hands_played_at_a_servers_table_go_to_spades_save
     game.change_settings(save_hand=False)
     play_hand(game)
     assert len(read_log(tmp_path / "Spades.save").hands) == 1, "with Save Hand off, nothing more is written"
+
+
+def test_the_coach_at_a_servers_table_asks_before_a_bid_far_from_experts_and_nothing_goes_until_answered(
+        server, plain, app):
+    host = plain("Wes")  # watches: it hears every bid the table makes
+    game = app()
+    game.change_settings(coach=True, coach_margin=20, blind_offer="never")
+    table = create_table(game, to_lobby(game, server.address, "Ann"))
+    host.send({"type": "watch", "table": control(table).summary["table"]})
+    next_turn(game)
+    assert table.turn.phase == "bid"
+    wait_until(game, lambda: control(table).evaluation is not None, "Expert's values of the bids")
+    evaluation = control(table).evaluation
+    worst = max(table.turn.legal, key=evaluation.loss)
+    assert evaluation.loss(worst) >= 20, "some bid is clearly worse than Expert's"
+    bid_by_mouse(game, table, worst)
+    question = top(game)
+    assert isinstance(question, ConfirmScene), "the coach asks"
+    words = " ".join(question.lines)
+    assert words.startswith("Expert would bid ") and words.endswith(" anyway?"), words
+    click_widget(game, question.no)  # Take back: the bid box again, and nothing was sent
+    next_turn(game)
+    bid_by_mouse(game, table, evaluation.best)
+    heard = host.wait(lambda m: m["type"] == "event" and m["event"]["kind"] == "bid" and m["event"]["seat"] == "S",
+                      "South's bid", game)
+    assert heard["event"]["bid"] == evaluation.best, "the bid taken back never reached the server"
 
 
 def test_suggest_at_a_servers_table_advises_from_the_players_own_view_and_s_then_enter_plays_it(server, app):

@@ -18,7 +18,7 @@ always goes on. North, the player's partner, is asked at the partner's level, th
 opponents' (every seat in a game without partners); Suggest asks the partner's level once per decision.
 
 With the coach on, Expert values the player's bids and cards in the worker as soon as the turn opens
-(:meth:`TableController.coach_question` then asks before a bid or card clearly worse than Expert's
+(:meth:`AdviceAsking.coach_question` then asks before a bid or card clearly worse than Expert's
 takes effect, at once, or lets it go unasked if the values have not come). Each computer's
 bid and card is kept with the seat view it was made from, so :meth:`TableController.why`
 gives its reason from that seat's view only. This controller runs
@@ -132,13 +132,23 @@ class CoachQuestion:
 
 
 class AdviceAsking:
-    """Suggest, for the table's controllers (a game here, a table on a server): the partner's
-    level is asked once per decision what it would do in the player's place. A controller
-    gives :meth:`advice_question` and keeps `advice`, `advice_key` and `suggest_token`."""
+    """Suggest and the coach, for the table's controllers (a game here, a table on a server): the
+    partner's level is asked once per decision what it would do in the player's place, and with
+    the coach on Expert values the player's choices as soon as the turn opens. A controller gives
+    :meth:`advice_question` and :meth:`_collect_answers` (which hands each answer to
+    :meth:`_take_answer`), and starts the fields below empty."""
 
     advice: Answer | None
     advice_key: tuple | None
     suggest_token: int | None
+    coach_token: int | None
+    evaluation: Evaluation | None
+    """Expert's values of the player's bids or cards for the turn `evaluation_key`, once they have come."""
+    evaluation_key: tuple | None
+    questioned: tuple[tuple, frozenset[str]] | None
+    """The turn the coach spoke on, and the choices it asked about."""
+    on_coach: Callable[[bool], None] | None
+    """Told, once the player decides a turn the coach spoke on, whether its advice was followed."""
     asker: Asker
     new_token: Callable[[], int]
     preferences: Callable[[], Preferences]
@@ -146,6 +156,24 @@ class AdviceAsking:
     def turn(self) -> Turn | None: ...
 
     def advice_question(self) -> tuple[dict, int]: ...
+
+    def _collect_answers(self) -> None: ...
+
+    def _take_answer(self, answer: Answer) -> bool:
+        """Keep Suggest's or the coach's answer if it is for the turn still open; whether it was one."""
+        turn = self.turn()
+        key = turn.key if turn is not None else None
+        if answer.token == self.suggest_token:
+            self.suggest_token = None
+            if not answer.error and key == self.advice_key:
+                self.advice = answer
+        elif answer.token == self.coach_token:
+            self.coach_token = None
+            if not answer.error and key == self.evaluation_key:
+                self.evaluation = answer.choice
+        else:
+            return False
+        return True
 
     def suggest(self) -> Answer | None:
         """The advice at once if it was given for this turn already, else None (it is asked for,
@@ -163,6 +191,54 @@ class AdviceAsking:
             self.asker.ask(Request(self.suggest_token, "suggest", level, view, seed=seed,
                                    time_limit=level_named(level).in_game_limit))
         return None
+
+    # -- the coach ----------------------------------------------------------------------------------------
+    def _coach_margin(self) -> int | None:
+        """The points per hand a bid or card must lose against Expert's for the coach to ask; None with
+        the coach off."""
+        preferences = self.preferences()
+        return getattr(preferences, "coach_margin", None) if getattr(preferences, "coach", False) else None
+
+    def _think_ahead(self, turn: Turn) -> None:
+        """With the coach on, Expert values the player's bids or cards while the player looks (once a turn)."""
+        if turn.phase not in ("bid", "play") or len(turn.legal) < 2 or self.evaluation_key == turn.key:
+            return
+        if self._coach_margin() is None:
+            return
+        self.evaluation, self.evaluation_key = None, turn.key
+        self.coach_token = self.new_token()
+        view, seed = self.advice_question()
+        self.asker.ask(Request(self.coach_token, "evaluate", COACH_LEVEL, view, seed=seed,
+                               time_limit=level_named(COACH_LEVEL).in_game_limit))
+
+    def coach_question(self, choice: Any) -> CoachQuestion | None:
+        """The coach's question before the player's `choice` takes effect, or None to go on: the coach
+        is off, Expert's values for this turn have not come (never waited for), the choice is within
+        the margin of Expert's, or the coach asked about this choice already (the player insists)."""
+        margin = self._coach_margin()
+        turn = self.turn()
+        if margin is None or turn is None or not isinstance(choice, str):
+            return None
+        self._collect_answers()
+        evaluation = self.evaluation if self.evaluation_key == turn.key else None
+        if evaluation is None or choice not in evaluation.values:
+            return None
+        asked = self.questioned[1] if self.questioned is not None and self.questioned[0] == turn.key else frozenset()
+        loss = evaluation.loss(choice)
+        if choice in asked or loss < margin:
+            return None
+        self.questioned = (turn.key, asked | {choice})
+        return CoachQuestion(choice, evaluation.best, evaluation.reason, loss, turn.phase)
+
+    def _decided(self, key: tuple, choice: Any) -> None:
+        """The player's decision of turn `key` is made: if the coach spoke on it, say whether the
+        choice was one it asked about (advice not followed) or another (followed)."""
+        if self.questioned is None or self.questioned[0] != key:
+            return
+        followed = str(choice) not in self.questioned[1]
+        self.questioned = None
+        if self.on_coach is not None:
+            self.on_coach(followed)
 
 
 class TableController(AdviceAsking):
@@ -188,13 +264,10 @@ class TableController(AdviceAsking):
         self.reviewed = 0
         """The last hand whose bids have been looked at."""
         self.on_coach = on_coach
-        """Told, once the player decides a turn the coach spoke on, whether its advice was followed."""
         self.coach_token: int | None = None
         self.evaluation: Evaluation | None = None
-        """Expert's values of the player's bids or cards for the turn `evaluation_key`, once they have come."""
         self.evaluation_key: tuple | None = None
         self.questioned: tuple[tuple, frozenset[str]] | None = None
-        """The turn the coach spoke on, and the choices it asked about."""
         self.made: dict[tuple[int, str, str], tuple[dict, Any]] = {}
         """Each computer's card (by hand, seat and card) and bid (``"bid"``) of the last two hands,
         with the seat view it was made from."""
@@ -332,16 +405,7 @@ class TableController(AdviceAsking):
 
     def _collect_answers(self) -> None:
         while (answer := self.asker.poll()) is not None:
-            key = self.turn().key if self.turn() else None
-            if answer.token == self.suggest_token:
-                self.suggest_token = None
-                if not answer.error and key == self.advice_key:
-                    self.advice = answer
-            elif answer.token == self.coach_token:
-                self.coach_token = None
-                if not answer.error and key == self.evaluation_key:
-                    self.evaluation = answer.choice
-            elif self.asked is not None and answer.token == self.asked[0]:
+            if not self._take_answer(answer) and self.asked is not None and answer.token == self.asked[0]:
                 self.answer = answer
 
     def _play_answer(self, seat: str, answer: Answer) -> None:
@@ -385,53 +449,6 @@ class TableController(AdviceAsking):
     def decision_seed(self) -> int:
         """A seed that changes with every decision of the game (for Normal's stand-in, Suggest)."""
         return (self.game.seed + 7919 * len(self.game.actions)) % 2**31
-
-    # -- the coach ----------------------------------------------------------------------------------------
-    def _coach_margin(self) -> int | None:
-        """The points per hand a bid or card must lose against Expert's for the coach to ask; None with
-        the coach off."""
-        preferences = self.preferences()
-        return getattr(preferences, "coach_margin", None) if getattr(preferences, "coach", False) else None
-
-    def _think_ahead(self, turn: Turn) -> None:
-        """With the coach on, Expert values the player's bids or cards while the player looks (once a turn)."""
-        if turn.phase not in ("bid", "play") or len(turn.legal) < 2 or self.evaluation_key == turn.key:
-            return
-        if self._coach_margin() is None:
-            return
-        self.evaluation, self.evaluation_key = None, turn.key
-        self.coach_token = self.new_token()
-        self.asker.ask(Request(self.coach_token, "evaluate", COACH_LEVEL, seat_view(self.game.hand, PLAYER),
-                               seed=self.decision_seed(), time_limit=level_named(COACH_LEVEL).in_game_limit))
-
-    def coach_question(self, choice: Any) -> CoachQuestion | None:
-        """The coach's question before the player's `choice` takes effect, or None to go on: the coach
-        is off, Expert's values for this turn have not come (never waited for), the choice is within
-        the margin of Expert's, or the coach asked about this choice already (the player insists)."""
-        margin = self._coach_margin()
-        turn = self.turn()
-        if margin is None or turn is None or not isinstance(choice, str):
-            return None
-        self._collect_answers()
-        evaluation = self.evaluation if self.evaluation_key == turn.key else None
-        if evaluation is None or choice not in evaluation.values:
-            return None
-        asked = self.questioned[1] if self.questioned is not None and self.questioned[0] == turn.key else frozenset()
-        loss = evaluation.loss(choice)
-        if choice in asked or loss < margin:
-            return None
-        self.questioned = (turn.key, asked | {choice})
-        return CoachQuestion(choice, evaluation.best, evaluation.reason, loss, turn.phase)
-
-    def _decided(self, key: tuple, choice: Any) -> None:
-        """The player's decision of turn `key` is made: if the coach spoke on it, say whether the
-        choice was one it asked about (advice not followed) or another (followed)."""
-        if self.questioned is None or self.questioned[0] != key:
-            return
-        followed = str(choice) not in self.questioned[1]
-        self.questioned = None
-        if self.on_coach is not None:
-            self.on_coach(followed)
 
     # -- the player's choices -----------------------------------------------------------------------
     def choose(self, choice: Any) -> str | None:

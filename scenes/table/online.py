@@ -5,7 +5,8 @@ The server runs the game; this controller turns its messages (seats turned so th
 sits South: :mod:`net.rotation`) into the engine events the table shows, the player's
 :class:`~scenes.table.controller.Turn` when the server asks, and the thinking dots of the
 seat the table waits for. The player's choices go to the server; a refusal comes back a
-moment later and is told like a local one. Suggest thinks here, from the seat's own view. Why a
+moment later and is told like a local one. Suggest and the coach think here, from the seat's own
+view the server sent with the turn. Why a
 computer seat bid or played so comes from the server (worded from what the table sees, and in
 full once the hand is shown), the name in front from here.
 Joining a game under way (or coming back after a drop), the events so far are shown at once.
@@ -20,7 +21,7 @@ from typing import Any, Protocol
 
 from game.cards import Card
 from game.events import BidMade, CardPlayed, Event, GameOver, HandScored, HandStarted, from_dict
-from game.players.suggest import titled
+from game.players.suggest import Evaluation, titled
 from game.players.thinker import Answer
 from game.records.handlog import LoggedHand
 from game.rules import Rules
@@ -75,7 +76,8 @@ class OnlineTableController(AdviceAsking):
     def __init__(self, connection: Connection, seat: str | None, summary: dict[str, Any], asker: Asker,
                  preferences: Callable[[], Any], new_token: Callable[[], int],
                  on_change: Callable[[], None] | None = None,
-                 on_hand: Callable[[LoggedHand], None] | None = None) -> None:
+                 on_hand: Callable[[LoggedHand], None] | None = None,
+                 on_coach: Callable[[bool], None] | None = None) -> None:
         self.connection = connection
         self.on_hand = on_hand
         """Given each hand the player played here, once it is over (for Save Hand)."""
@@ -114,6 +116,11 @@ class OnlineTableController(AdviceAsking):
         self.suggest_token: int | None = None
         self.advice: Answer | None = None
         self.advice_key: tuple | None = None
+        self.coach_token: int | None = None
+        self.evaluation: Evaluation | None = None
+        self.evaluation_key: tuple | None = None
+        self.questioned: tuple[tuple, frozenset[str]] | None = None
+        self.on_coach = on_coach
         self.model: TableModel | None = None
         """The table as shown, made by :meth:`new_model`; its names follow the server's."""
         self.reasons: dict[tuple[int, str, str], tuple[str, str]] = {}
@@ -127,11 +134,12 @@ class OnlineTableController(AdviceAsking):
         """Take every message that has come; never waits."""
         for message in self.connection.receive():
             self.take(message)
+        self._collect_answers()
+
+    def _collect_answers(self) -> None:
+        """Suggest's and the coach's answers that have come (never waits)."""
         while (answer := self.asker.poll()) is not None:
-            if answer.token == self.suggest_token:
-                self.suggest_token = None
-                if not answer.error and self.turn() is not None and self.turn().key == self.advice_key:
-                    self.advice = answer
+            self._take_answer(answer)
 
     def take(self, message: dict[str, Any]) -> None:
         kind = message.get("type")
@@ -268,6 +276,7 @@ class OnlineTableController(AdviceAsking):
             if turn.phase == "blind" and not self.offers_blind():
                 self.choose("look")
                 return None
+            self._think_ahead(turn)
             return turn
         if self.waiting_for and not self.over:
             return Thinking(self.waiting_for)
@@ -293,10 +302,12 @@ class OnlineTableController(AdviceAsking):
 
     def choose(self, choice: Any) -> str | None:
         """Send the player's choice; a refusal comes later (:meth:`take_refusal`)."""
-        if self.turn() is None:
+        turn = self.turn()
+        if turn is None:
             return "It is not your turn"
         self.connection.send({"type": "act", "choice": choice})
         self.sent = (self.turn_seq,)
+        self._decided(turn.key, choice)
         return None
 
     def take_refusal(self) -> str | None:

@@ -381,7 +381,7 @@ class TableScene(Scene):
         """Carry out the player's choice; a refusal is explained above the hand. With the coach on,
         a bid or card clearly worse than Expert's is asked about first: Play (or Bid) goes on with
         it, Take back returns to choosing."""
-        question = None if self.control.online else self.control.coach_question(choice)
+        question = self.control.coach_question(choice)
         if question is not None:
             go_on = "Bid" if question.phase == "bid" else "Play"
             self.app.open("confirm", "The coach asks", question.words, go_on, "Take back", lambda: self.act(choice))
