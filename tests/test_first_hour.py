@@ -107,6 +107,9 @@ def test_the_message_band_is_clear_of_the_bid_box_the_trick_and_the_raised_hand(
         assert not band.colliderect(pygame.Rect(x, y, layout.CARD_W, layout.CARD_H))
     for x, y in fan_positions("S", 13):
         assert not band.colliderect(pygame.Rect(x, y - layout.RAISE_LIFT, layout.CARD_W, layout.CARD_H))
+    for seat in ("W", "E"):  # turned on their sides
+        for x, y in fan_positions(seat, 13):
+            assert not band.colliderect(pygame.Rect(x, y, layout.CARD_H, layout.CARD_W)), seat
     table.say("About 4 tricks: aces A\u2665 A\u2666 A\u2663, 4 spades (top J\u2660), partner bid 3, "
               "and this long reason goes on")
     lines = text.wrap(table.message.text, layout.MESSAGE_WIDTH)

@@ -5,20 +5,24 @@ from the player; in Review Hands too, where the hands are shown."""
 from __future__ import annotations
 
 import dataclasses
+import random
 import re
 
 import pygame
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from game.arena.bench_solver import normal_hand
-from game.cards import Card
+from game.cards import DECKS, Card, parse_hand
 from game.game import Game
 from game.hand import Hand
 from game.players.suggest import why
 from game.records.handlog import LoggedHand, append_hand, replay
 from game.rules import PRESETS
+from game.seats import SEATS
 from game.view import seat_view
 from scenes.app import App
-from scenes.look import layout
+from scenes.look import layout, text
 from scenes.screens import review
 from scenes.screens.review import ReviewScene
 from scenes.screens.review_log import player_name
@@ -32,6 +36,7 @@ from tests.app_driver import (
     start_game,
     wait_for,
 )
+from tests.test_suggest import RULE_SETS, random_position
 
 LABEL = r"(?:10|[2-9JQKA])[♠♥♦♣]"
 """A card as the reasons name it."""
@@ -196,3 +201,71 @@ def test_in_review_pointing_at_a_computers_name_plate_tells_why_it_bid_so(tmp_pa
         assert scene.shown_why is None, "the player's own bid is not explained"
     finally:
         app.close()
+
+
+# -- every reason fits the message band ------------------------------------------------------------
+LONGEST_NAME = "W" * 12
+"""A player's name as long as a server lets it be."""
+
+
+def bidding_position(rules, rng: random.Random, bids_made: int) -> Hand | None:
+    """A hand being bid after `bids_made` random bids (None if it is not bidding then)."""
+    hand = Hand.shuffled(rules, rng.choice(SEATS), rng)
+    for _ in range(bids_made + 8):
+        if hand.phase not in ("blind", "misdeal", "bid", "exchange"):
+            return None
+        if hand.phase == "bid" and len(hand.bids) >= bids_made:
+            return hand
+        choices = hand.legal_choices(hand.to_act)
+        hand.apply(hand.to_act, "look" if "look" in choices else rng.choice(choices))
+    return None
+
+
+def fits_the_band(words: str) -> bool:
+    """Whether `words` show whole in the table's message band (no line cut off)."""
+    if not pygame.font.get_init():
+        pygame.font.init()
+        text.reset()  # the fonts of an App closed before are gone
+    lines = text.wrap(words, layout.MESSAGE_WIDTH)
+    return len(lines) <= layout.MESSAGE_LINES and all(text.font().size(line)[0] <= layout.MESSAGE_WIDTH
+                                                       for line in lines)
+
+
+def assert_every_reason_fits(hand: Hand | None) -> None:
+    """Every bid or card the seat to act may choose, explained with and without its hand shown."""
+    if hand is None:
+        return
+    view = seat_view(hand, hand.to_act)
+    for choice in view["legal"]:
+        for shown in (True, False):
+            words = why(view, choice, LONGEST_NAME, hand_shown=shown)
+            assert fits_the_band(words), words
+
+
+def test_the_longest_bid_reason_fits_the_message_band_under_the_longest_name() -> None:
+    """In Suicide a number bid over the partner's number names the aces, the spades and the
+    partner's bid it turns into nil: the longest reason there is, rarely dealt at random."""
+    south = parse_hand("AKQJ2.A3.A32.A32")
+    rest = [card for card in DECKS["standard"].cards if card not in south]
+    holdings = {"S": south, "W": rest[:13], "N": rest[13:26], "E": rest[26:]}
+    hand = Hand.from_holdings(PRESETS["suicide"].rules, "S", holdings)
+    for bid in ("4", "12", "4"):
+        hand.apply(hand.to_act, bid)
+    words = why(seat_view(hand, "S"), "13", LONGEST_NAME)
+    assert words == (f"{LONGEST_NAME}'s bid of 13: About 13 tricks: aces A♥ A♦ A♣, 5 spades (top A♠); "
+                     "partner's 12 turns into nil")
+    assert fits_the_band(words)
+
+
+@settings(max_examples=100, deadline=None)
+@given(rules_at=st.integers(0, len(RULE_SETS) - 1), seed=st.integers(0, 2**32 - 1), bids_made=st.integers(0, 3))
+def test_every_bid_reason_fits_the_message_band_under_the_longest_name(rules_at: int, seed: int,
+                                                                      bids_made: int) -> None:
+    assert_every_reason_fits(bidding_position(RULE_SETS[rules_at], random.Random(seed), bids_made))
+
+
+@settings(max_examples=60, deadline=None)
+@given(rules_at=st.integers(0, len(RULE_SETS) - 1), seed=st.integers(0, 2**32 - 1), cards_played=st.integers(0, 51))
+def test_every_card_reason_fits_the_message_band_under_the_longest_name(rules_at: int, seed: int,
+                                                                       cards_played: int) -> None:
+    assert_every_reason_fits(random_position(RULE_SETS[rules_at], random.Random(seed), cards_played))

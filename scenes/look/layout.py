@@ -49,7 +49,7 @@ MESSAGE_Y = 222
 raised cards of the player's hand and the bid box (from y 250)."""
 CHAT_LINE = (120, 64, 400, 18)
 """At a server's table: the chat line, between North's name (y 52) and the trick (from y 90)."""
-MESSAGE_WIDTH = 400
+MESSAGE_WIDTH = 520
 MESSAGE_LINES = 2
 BID_BOX = (484, 250, 150, 104)
 SCOREBOARD = (6, 6)
