@@ -6,9 +6,8 @@ sits South: :mod:`net.rotation`) into the engine events the table shows, the pla
 :class:`~scenes.table.controller.Turn` when the server asks, and the thinking dots of the
 seat the table waits for. The player's choices go to the server; a refusal comes back a
 moment later and is told like a local one. Suggest and the coach think here, from the seat's own
-view the server sent with the turn. Why a
-computer seat bid or played so comes from the server (worded from what the table sees, and in
-full once the hand is shown), the name in front from here.
+view the server sent with the turn. Why a computer seat bid or played so comes from the server
+(worded from what the table sees, and in full once the hand is shown), the name in front from here.
 Joining a game under way (or coming back after a drop), the events so far are shown at once.
 """
 
@@ -72,12 +71,13 @@ class OnlineTableController(AdviceAsking):
     """The player's seat (`seat`, None to watch) at server table `summary["table"]`."""
 
     online = True
+    on_coach = None
+    """The coach's questions are not counted: the statistics count the games on this computer."""
 
     def __init__(self, connection: Connection, seat: str | None, summary: dict[str, Any], asker: Asker,
                  preferences: Callable[[], Any], new_token: Callable[[], int],
                  on_change: Callable[[], None] | None = None,
-                 on_hand: Callable[[LoggedHand], None] | None = None,
-                 on_coach: Callable[[bool], None] | None = None) -> None:
+                 on_hand: Callable[[LoggedHand], None] | None = None) -> None:
         self.connection = connection
         self.on_hand = on_hand
         """Given each hand the player played here, once it is over (for Save Hand)."""
@@ -120,7 +120,6 @@ class OnlineTableController(AdviceAsking):
         self.evaluation: Evaluation | None = None
         self.evaluation_key: tuple | None = None
         self.questioned: tuple[tuple, frozenset[str]] | None = None
-        self.on_coach = on_coach
         self.model: TableModel | None = None
         """The table as shown, made by :meth:`new_model`; its names follow the server's."""
         self.reasons: dict[tuple[int, str, str], tuple[str, str]] = {}
