@@ -249,3 +249,13 @@ def test_the_coach_asks_about_a_bid_far_from_experts_too(tmp_path):
         assert (app.statistics.total.coach_spoke, app.statistics.total.coach_followed) == (1, 1)
     finally:
         app.close()
+
+
+def test_the_question_names_a_nil_once():
+    nil = CoachQuestion("13", "nil", "Nil: your cards can stay under the others' (top spade J♠)", 216.4, "bid")
+    assert nil.words == ("Expert would bid nil: your cards can stay under the others' (top spade J♠). "
+                         "Bidding 13 gives up about 216 points. Bid 13 anyway?")
+    blind = CoachQuestion("4", "bnil", "Bid blind nil: your side is far behind and needs the points", 120, "bid")
+    assert blind.words.startswith("Expert would bid blind nil: your side is far behind and needs the points. ")
+    count = CoachQuestion("9", "4", "About 4 tricks: aces A♥, 3 spades (top Q♠)", 52, "bid")
+    assert count.words.startswith("Expert would bid 4: about 4 tricks: aces A♥, 3 spades (top Q♠). Bidding 9 ")

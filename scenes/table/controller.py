@@ -121,7 +121,10 @@ class CoachQuestion:
     def words(self) -> str:
         """The question in words: "Expert would play Q♠: … The 4♥ gives up about 30 points. Play 4♥ anyway?",
         or for a bid "Expert would bid 4: … Bidding 6 gives up about 20 points. Bid 6 anyway?"."""
-        reason = self.reason[:1].lower() + self.reason[1:]
+        reason = self.reason
+        if self.phase == "bid":  # "Expert would bid nil: …", not "… nil: nil: …"
+            reason = reason.removeprefix("Nil: ").removeprefix("Bid blind nil: ")
+        reason = reason[:1].lower() + reason[1:]
         loss = round(self.loss)
         if self.phase == "play":
             mine = Card.parse(self.choice).label
