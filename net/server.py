@@ -20,7 +20,9 @@ import contextlib
 import multiprocessing
 import os
 import secrets
+import socket
 import sys
+import threading
 import time
 from collections import deque
 from collections.abc import Callable
@@ -28,14 +30,17 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from redis.exceptions import RedisError
 from websockets.asyncio.server import ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
 from game.game import Game
 from game.players import decide
 from game.players.levels import LEVELS, level_named
-from game.players.thinker import Brain, Request, player_seed
+from game.players.thinker import PARENT_CHECK, Brain, Request, player_seed
 from game.records.handlog import HandLogWriter
+from game.rules import Rules
+from net.bus import LocalBus, RedisBus
 from net.protocol import MAX_MESSAGE, PORT, VERSION, Message, ProtocolError, encode, read_message, table_rules
 from net.table import Seat, ServerTable
 
@@ -57,6 +62,9 @@ LOBBY_EVERY = 0.25
 """Seconds between two lobby lists sent to the people in the lobby (changes are batched)."""
 PACE = 0.4
 """Seconds a computer takes at least between two decisions at a table where people play."""
+REUSE_PORT = hasattr(socket, "SO_REUSEPORT")
+"""Whether servers sharing tables through Redis may listen on the same port of one machine (the
+system spreads new connections among them; not on Windows)."""
 LAST_WORDS = 2.0
 """Seconds the messages queued for a connection the server closes (its fatal error) may take to go out."""
 
@@ -98,6 +106,19 @@ def think(level: str, view: dict, seed: int, time_limit: float | None) -> Any:
 _BRAIN: Brain | None = None
 
 
+def _end_with_the_server() -> None:
+    """In a worker of the pool: end it once the server that started it is gone (killed, or crashed
+    without shutting the pool down), so that no worker outlives its server."""
+    server = multiprocessing.parent_process()
+
+    def watch() -> None:
+        while server is None or server.is_alive():
+            time.sleep(PARENT_CHECK)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="server-watch", daemon=True).start()
+
+
 @dataclass
 class Options:
     """How the server runs (the command's options)."""
@@ -111,6 +132,8 @@ class Options:
     workers: int = 0
     """Processes thinking for computer seats (0: one per processor)."""
     hello_wait: float = HELLO_WAIT
+    redis: str | None = None
+    """A Redis server's URL: the tables and the lobby are shared with every server given the same."""
 
 
 class SpadesServer:
@@ -121,7 +144,6 @@ class SpadesServer:
         self.people: dict[str, Person] = {}
         self.by_token: dict[str, Person] = {}
         self.tables: dict[int, ServerTable] = {}
-        self.next_table = 1
         self.thinking: dict[int, int] = {}
         """Table → the decision number a computer is thinking about there."""
         self.clocks: dict[int, asyncio.TimerHandle] = {}
@@ -129,6 +151,11 @@ class SpadesServer:
         self.tasks: set[asyncio.Task] = set()
         """Tasks running on their own (the loop keeps only weak references to tasks)."""
         self.pool: concurrent.futures.ProcessPoolExecutor | None = None
+        self.bus: LocalBus | RedisBus = RedisBus(options.redis, self) if options.redis else LocalBus(self)
+        self.duty: dict[int, str] = {}
+        """Table → the server that thinks for its computers and keeps its clocks (:attr:`Bus.process`)."""
+        self.via: dict[str, str] = {}
+        """Player → the server they are connected through."""
         self.lobby_due = False
         self.writer = HandLogWriter(options.save) if options.save else None
         self.messages = 0
@@ -138,7 +165,8 @@ class SpadesServer:
     def _pool(self) -> concurrent.futures.ProcessPoolExecutor:
         if self.pool is None:
             workers = self.options.workers or max(1, os.cpu_count() or 1)
-            self.pool = concurrent.futures.ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn"))
+            self.pool = concurrent.futures.ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn"),
+                                                               initializer=_end_with_the_server)
         return self.pool
 
     def close(self) -> None:
@@ -187,26 +215,40 @@ class SpadesServer:
             await connection.send(encode({"type": "error", "reason": str(error), "fatal": True}))
             await connection.close(1008, "hello first")
             return None
-        person = self.by_token.get(message.fields.get("token", ""))
-        if person is None:
-            person = Person(secrets.token_hex(6), message.fields["name"], secrets.token_hex(16))
-            self.people[person.id] = person
-            self.by_token[person.token] = person
-        elif person.connection is not None:
+        person = await self._person(message.fields["name"], message.fields.get("token", ""))
+        if person.connection is not None:
             # Not awaited: an old connection that has died unnoticed takes the close timeout to
             # close, and the player coming back should not wait for it. Once replaced below, the
             # old connection's end is no drop.
             self._spawn(person.connection.close(1000, "connected again elsewhere"))
         person.connection, person.outbox = connection, asyncio.Queue()
         self._log("in", person, message.fields | {"type": "hello", "token": "…"})
-        table = self.tables.get(person.table) if person.table else None
+        table = self.tables.get(person.table) if person.table else self._seated_at(person.id)
         person.send({"type": "welcome", "version": VERSION, "you": person.id, "name": person.name,
                      "token": person.token, "table": table.number if table else None,
                      "seat": table.seat_of(person.id) if table else None})
         if table is not None:
+            person.table = table.number
             self._back(person, table, message.fields.get("last_seq", 0))
         else:
             person.send(self._lobby())
+        return person
+
+    async def _person(self, name: str, token: str) -> Person:
+        """The person a hello's `token` was given to (here, or at a server sharing the tables, whose
+        connection for them then closes), or a new person called `name`."""
+        person = self.by_token.get(token)
+        known = None if person is not None or not token else await self.bus.person(token)
+        if known is not None:
+            person = Person(known[0], known[1], token)
+        elif person is None:
+            person = Person(secrets.token_hex(6), name, secrets.token_hex(16))
+        if person.token not in self.by_token:
+            self.people[person.id] = person
+            self.by_token[person.token] = person
+            self.bus.remember(person.token, person.id, person.name)
+        if token:
+            self.bus.kick(person.id)
         return person
 
     async def _write(self, person: Person, connection: ServerConnection) -> None:
@@ -262,38 +304,27 @@ class SpadesServer:
         HANDLERS.get(message.type, SpadesServer._unexpected)(self, person, message)
         return True
 
+    # -- people coming and going --------------------------------------------------------------------
     def _dropped(self, person: Person) -> None:
         person.connection, person.outbox = None, None
         table = self.tables.get(person.table) if person.table else None
-        if table is None:
-            return
-        seat = table.set_connected(person.id, False)
-        if seat is None:
-            table.watchers.discard(person.id)
-            person.table = None
-        else:
-            loop = asyncio.get_running_loop()
-            self.holds[person.id] = loop.call_later(self.options.hold, self._hold_over, person, table, seat)
-        self._lobby_changed()
+        if table is not None:
+            self.bus.submit({"kind": "connected", "table": table.number, "player": person.id, "connected": False})
 
-    def _hold_over(self, person: Person, table: ServerTable, seat: str) -> None:
-        self.holds.pop(person.id, None)
-        if person.connection is None and table.seats[seat].player == person.id:
-            table.set_away(seat)
-            self._nudge(table)
-            self._lobby_changed()  # the lobby shows the seat away
+    def _hold_over(self, number: int, seat: str, player: str) -> None:
+        self.holds.pop(player, None)
+        table = self.tables.get(number)
+        if table is not None and table.seats[seat].player == player and not table.seats[seat].connected:
+            self.bus.submit({"kind": "away", "table": number, "seat": seat, "player": player})
 
     def _back(self, person: Person, table: ServerTable, last_seq: int) -> None:
         """A player who dropped is back: the seat again, and every event missed."""
-        hold = self.holds.pop(person.id, None)
-        if hold:
-            hold.cancel()
-        seat = table.set_connected(person.id, True)
-        if seat is None:
-            table.watch(person.id)
-        else:
-            table.resync(person.id, after=min(last_seq, len(table.log)))
-        self._nudge(table)  # the computers go on if the table had nobody
+        self.bus.submit({"kind": "connected", "table": table.number, "player": person.id, "connected": True,
+                         "after": last_seq, "via": self.bus.process})
+
+    def _seated_at(self, player: str) -> ServerTable | None:
+        """The table where `player` holds a seat (coming back through another server sharing the tables)."""
+        return next((table for table in self.tables.values() if table.seat_of(player) is not None), None)
 
     def _log(self, direction: str, person: Person, message: dict[str, Any]) -> None:
         if self.options.log:
@@ -301,9 +332,13 @@ class SpadesServer:
                   flush=True)
 
     # -- the lobby ---------------------------------------------------------------------------------
+    def people_here(self) -> int:
+        """People connected to this server."""
+        return sum(1 for p in self.people.values() if p.connection is not None)
+
     def _lobby(self) -> dict[str, Any]:
         return {"type": "lobby", "tables": [table.summary() for table in self.tables.values()],
-                "people": sum(1 for p in self.people.values() if p.connection is not None)}
+                "people": self.people_here() + self.bus.people_elsewhere()}
 
     def _lobby_changed(self) -> None:
         if self.lobby_due:
@@ -325,7 +360,7 @@ class SpadesServer:
                 self._log("out", person, message)
             person.send(message)
 
-    # -- messages ----------------------------------------------------------------------------------
+    # -- messages: each checked here, then carried out as a command -----------------------------------
     def _unexpected(self, person: Person, message: Message) -> None:
         person.send({"type": "error", "reason": f"{message.type} is not expected now"})
 
@@ -335,22 +370,16 @@ class SpadesServer:
     def _create(self, person: Person, message: Message) -> None:
         fields = message.fields
         variant, rules = table_rules(fields["rules"])
-        seats = {seat: Seat(kind) for seat, kind in fields["seats"].items()}
-        mine = fields.get("seat", next((seat for seat, s in seats.items() if s.kind == "human"), "S"))
-        if seats[mine].kind != "human":
+        kinds = dict(fields["seats"])
+        mine = fields.get("seat", next((seat for seat, kind in kinds.items() if kind == "human"), "S"))
+        if kinds[mine] != "human":
             person.send({"type": "error", "reason": f"your seat {mine} is marked for the computer"})
             return
         self._leave_table(person)
-        table = ServerTable(self.next_table, variant, rules, seats, self._send_to, level=fields.get("level", "normal"),
-                            clock=float(fields.get("clock", 30)), name=fields.get("name") or f"{person.name}'s table")
-        if self.writer is not None:
-            table.on_new_game = self._save_hands
-        self.next_table += 1
-        self.tables[table.number] = table
-        self._seat(person, table, mine)
-
-    def _save_hands(self, game: Game) -> None:
-        game.subscribe(self.writer.listener(game))
+        self.bus.submit({"kind": "create", "player": person.id, "name": person.name, "seat": mine,
+                         "via": self.bus.process, "variant": variant, "rules": rules.to_line(), "seats": kinds,
+                         "level": fields.get("level", "normal"), "clock": float(fields.get("clock", 30)),
+                         "table_name": fields.get("name") or f"{person.name}'s table"})
 
     def _join(self, person: Person, message: Message) -> None:
         table = self._table(person, message.fields["table"])
@@ -361,58 +390,26 @@ class SpadesServer:
         if refusal:  # before leaving anything: a refused join leaves the player where they were
             person.send({"type": "error", "reason": refusal})
             return
-        if table.seat_of(person.id) != seat:
-            self._leave_for(person, table)
-        self._seat(person, table, seat)
-
-    def _leave_for(self, person: Person, table: ServerTable) -> None:
-        """`person` leaves their place for one at `table`; a move within the same table does not
-        close it (as leaving the last place at a table would)."""
-        if person.table == table.number:
-            table.leave(person.id)
-            self._nudge(table)  # a computer may now be the one to decide for the seat left
-        else:
+        if person.table != table.number:
             self._leave_table(person)
-
-    def _seat(self, person: Person, table: ServerTable, seat: str) -> None:
-        refusal = table.refuse_seat(person.id, seat)
-        if refusal:
-            person.send({"type": "error", "reason": refusal})
-            return
-        person.table = table.number
-        summary = table.summary()  # as it will be once seated (sitting may deal, and the deal comes after)
-        summary["seats"][seat] = {"name": person.name, "kind": "human", "away": False, "connected": True}
-        person.send({"type": "joined", "table": table.number, "seat": seat, "summary": summary})
-        table.sit(person.id, person.name, seat)
-        self._nudge(table)
-        self._lobby_changed()
+        self.bus.submit({"kind": "sit", "table": table.number, "player": person.id, "name": person.name,
+                         "seat": seat, "via": self.bus.process})
 
     def _watch(self, person: Person, message: Message) -> None:
         table = self._table(person, message.fields["table"])
         if table is not None:
-            self._leave_for(person, table)
-            person.table = table.number
-            person.send({"type": "watching", "table": table.number, "summary": table.summary()})
-            table.watch(person.id)
-            self._nudge(table)  # the computers go on if the table had nobody
-            self._lobby_changed()
+            if person.table != table.number:
+                self._leave_table(person)
+            self.bus.submit({"kind": "watch", "table": table.number, "player": person.id, "via": self.bus.process})
 
     def _leave(self, person: Person, message: Message) -> None:
         self._leave_table(person)
         person.send(self._lobby())
 
     def _leave_table(self, person: Person) -> None:
-        table = self.tables.get(person.table) if person.table else None
-        person.table = None
-        if table is None:
-            return
-        table.leave(person.id)
-        if not any(s.player for s in table.seats.values()) and not table.watchers:
-            self.tables.pop(table.number, None)  # nobody left: the table closes
-            self.thinking.pop(table.number, None)
-        else:
-            self._nudge(table)
-        self._lobby_changed()
+        number, person.table = person.table, None
+        if number in self.tables:
+            self.bus.submit({"kind": "leave", "table": number, "player": person.id})
 
     def _table(self, person: Person, number: int) -> ServerTable | None:
         table = self.tables.get(number)
@@ -422,35 +419,18 @@ class SpadesServer:
 
     def _act(self, person: Person, message: Message) -> None:
         table = self.tables.get(person.table) if person.table else None
-        seat = table.seat_of(person.id) if table else None
-        if table is None or seat is None:
+        if table is None or table.seat_of(person.id) is None:
             person.send({"type": "refused", "reason": "You are not seated at a table"})
             return
-        back = table.seats[seat].away
-        if back:
-            table.seats[seat].away = False  # acting brings a player back from away
-            table.send_table()
-        refusal = table.act(seat, message.fields["choice"])
-        if refusal:
-            person.send({"type": "refused", "reason": refusal, "choice": message.fields["choice"]})
-            if back and table.to_act() == seat:
-                # Back during the seat's own decision, which a computer was making: it is the
-                # player's again (the computer's answer is dropped), with the turn and the clock.
-                person.send({"type": "turn", "seq": len(table.log), "view": table.view(seat)})
-                self._clock(table)
-            return
-        if person.message_times:
-            person.message_times.pop()  # an answer the game asked for is paced by the game: it is no flood
-        self._nudge(table)
+        self.bus.submit({"kind": "act", "table": table.number, "player": person.id,
+                         "choice": message.fields["choice"]})
 
     def _again(self, person: Person, message: Message) -> None:
         table = self.tables.get(person.table) if person.table else None
-        refusal = table.again(person.id) if table else "You are not seated at a table"
-        if refusal:
-            person.send({"type": "error", "reason": refusal})
-        else:
-            self._nudge(table)
-            self._lobby_changed()
+        if table is None:
+            person.send({"type": "error", "reason": "You are not seated at a table"})
+            return
+        self.bus.submit({"kind": "again", "table": table.number, "player": person.id})
 
     def _chat(self, person: Person, message: Message) -> None:
         now = time.monotonic()
@@ -459,17 +439,224 @@ class SpadesServer:
             return
         person.chat_times.append(now)
         table = self.tables.get(person.table) if person.table else None
-        line = {"type": "chat", "from": person.name, "text": message.fields["text"],
-                "where": table.number if table else "lobby"}
+        where = table.number if table else "lobby"
+        self.bus.chat({"type": "chat", "from": person.name, "text": message.fields["text"], "where": where})
+
+    def hear_chat(self, line: dict[str, Any]) -> None:
+        """A chat line said at a table or in the lobby (here or at a server sharing the tables):
+        to everyone there connected here."""
+        table = self.tables.get(line["where"]) if line["where"] != "lobby" else None
         listeners = table.people() if table else [p.id for p in self.people.values() if p.table is None]
         for player in listeners:
             self._send_to(player, line)
 
-    # -- computer players and clocks ------------------------------------------------------------------
+    def kicked(self, player: str) -> None:
+        """`player` connected again at another server sharing the tables: the connection here closes
+        (no drop: the seat is theirs over there)."""
+        person = self.people.get(player)
+        if person is not None and person.connection is not None:
+            connection, person.connection = person.connection, None
+            self._spawn(self._close_moved(person, connection))
+
+    async def _close_moved(self, person: Person, connection: ServerConnection) -> None:
+        await connection.close(1000, "connected again elsewhere")
+        if person.connection is None:
+            person.outbox = None  # nothing more is queued for the closed connection
+
+    # -- commands: what every server sharing the tables does with them, in the same order ----------------
+    def apply(self, command: dict[str, Any]) -> None:
+        """Carry out `command` on its table. Every server sharing the tables applies every command
+        in the same order, so their tables stay the same; each tells only the people connected to
+        it, and only the table's duty server thinks for its computers and keeps its clocks."""
+        if command["kind"] == "create":
+            self._apply_create(command)
+            return
+        table = self.tables.get(command["table"])
+        if table is not None:
+            APPLIERS[command["kind"]](self, table, command)
+
+    def _apply_create(self, command: dict[str, Any]) -> None:
+        number = command["table"]
+        seats = {seat: Seat(kind) for seat, kind in command["seats"].items()}
+        table = ServerTable(number, command["variant"], Rules.parse(command["rules"]), seats, self._send_to,
+                            level=command["level"], clock=command["clock"], name=command["table_name"])
+        if self.writer is not None:
+            table.on_new_game = lambda game: self._save_hands(table, game)
+        self.tables[number] = table
+        self.duty[number] = command["via"]
+        self._apply_sit(table, command)
+
+    def _save_hands(self, table: ServerTable, game: Game) -> None:
+        """Each hand of `game` goes to the log of the server on duty at the table when it is scored."""
+        write = self.writer.listener(game)
+        game.subscribe(lambda event: self._on_duty(table) and write(event))
+
+    def _apply_sit(self, table: ServerTable, command: dict[str, Any]) -> None:
+        player, seat = command["player"], command["seat"]
+        person = self.people.get(player)
+        refusal = table.refuse_seat(player, seat)
+        if refusal:
+            if person is not None:
+                person.send({"type": "error", "reason": refusal})
+            return
+        if table.seat_of(player) not in (None, seat) or player in table.watchers:
+            table.leave(player)  # a move within the table
+            self._nudge(table)  # a computer may now be the one to decide for the seat left
+        self.via[player] = command["via"]
+        if person is not None:
+            person.table = table.number
+            summary = table.summary()  # as it will be once seated (sitting may deal, and the deal comes after)
+            summary["seats"][seat] = {"name": command["name"], "kind": "human", "away": False, "connected": True}
+            person.send({"type": "joined", "table": table.number, "seat": seat, "summary": summary})
+        table.sit(player, command["name"], seat, _deal(command))
+        self._nudge(table)
+        self._lobby_changed()
+
+    def _apply_watch(self, table: ServerTable, command: dict[str, Any]) -> None:
+        player = command["player"]
+        if table.seat_of(player) is not None or player in table.watchers:
+            table.leave(player)
+            self._nudge(table)
+        self.via[player] = command["via"]
+        person = self.people.get(player)
+        if person is not None:
+            person.table = table.number
+            person.send({"type": "watching", "table": table.number, "summary": table.summary()})
+        table.watch(player)
+        self._nudge(table)  # the computers go on if the table had nobody
+        self._lobby_changed()
+
+    def _apply_leave(self, table: ServerTable, command: dict[str, Any]) -> None:
+        table.leave(command["player"])
+        if not any(s.player for s in table.seats.values()) and not table.watchers:
+            self.tables.pop(table.number, None)  # nobody left: the table closes
+            self.thinking.pop(table.number, None)
+            self.duty.pop(table.number, None)
+            self.bus.closed(table.number)
+        else:
+            self._nudge(table)
+        self._lobby_changed()
+
+    def _apply_act(self, table: ServerTable, command: dict[str, Any]) -> None:
+        if command.get("computer"):
+            self._apply_computer_act(table, command)
+            return
+        player, choice = command["player"], command["choice"]
+        seat, person = table.seat_of(player), self.people.get(player)
+        if seat is None:
+            if person is not None:
+                person.send({"type": "refused", "reason": "You are not seated at a table"})
+            return
+        back = table.seats[seat].away
+        if back:
+            table.seats[seat].away = False  # acting brings a player back from away
+            table.send_table()
+        refusal = table.act(seat, choice)
+        if refusal:
+            if person is not None:
+                person.send({"type": "refused", "reason": refusal, "choice": choice})
+            if back and table.to_act() == seat:
+                # Back during the seat's own decision, which a computer was making: it is the
+                # player's again (the computer's answer is dropped), with the turn and the clock.
+                if person is not None:
+                    person.send({"type": "turn", "seq": len(table.log), "view": table.view(seat)})
+                self._clock(table)
+            return
+        if person is not None and person.message_times:
+            person.message_times.pop()  # an answer the game asked for is paced by the game: it is no flood
+        self._nudge(table)
+
+    def _apply_computer_act(self, table: ServerTable, command: dict[str, Any]) -> None:
+        """A computer's decision `number` for `seat` (None: it failed); if the rules refuse it,
+        Normal decides instead. A decision no longer asked for is dropped."""
+        seat, choice = command["seat"], command["choice"]
+        if table.decision_number() != command["number"] or table.computer_to_act() != seat:
+            return
+        view = table.view(seat)
+        if choice is None or table.act(seat, choice, made_from=view):
+            table.act(seat, decide(LEVELS["normal"](seat, view["rules"], command["seed"]), view), made_from=view)
+        self._nudge(table)
+        self._lobby_changed()
+
+    def _apply_connected(self, table: ServerTable, command: dict[str, Any]) -> None:
+        player = command["player"]
+        if command["connected"]:
+            self.via[player] = command["via"]
+            hold = self.holds.pop(player, None)
+            if hold:
+                hold.cancel()
+            if table.set_connected(player, True) is None:
+                table.watch(player)
+            else:
+                table.resync(player, after=min(command["after"], len(table.log)))
+            self._nudge(table)  # the computers go on if the table had nobody
+            return
+        seat = table.set_connected(player, False)
+        if seat is None:
+            table.watchers.discard(player)
+            person = self.people.get(player)
+            if person is not None and person.table == table.number:
+                person.table = None
+        else:
+            self._hold(table, seat, player)
+        self._lobby_changed()
+
+    def _hold(self, table: ServerTable, seat: str, player: str) -> None:
+        """The duty server keeps a dropped player's seat for the hold, then a computer plays it."""
+        if self._on_duty(table) and player not in self.holds:
+            self.holds[player] = asyncio.get_running_loop().call_later(
+                self.options.hold, self._hold_over, table.number, seat, player)
+
+    def _apply_away(self, table: ServerTable, command: dict[str, Any]) -> None:
+        """A seat's player ran out of time (the decision `number`) or held the seat past the hold."""
+        seat = command["seat"]
+        place = table.seats[seat]
+        if "player" in command:
+            due = place.player == command["player"] and not place.connected
+        else:
+            due = table.decision_number() == command["number"] and table.to_act() == seat
+        if due:
+            table.set_away(seat)
+            self._nudge(table)
+            self._lobby_changed()  # the lobby shows the seat away
+
+    def _apply_again(self, table: ServerTable, command: dict[str, Any]) -> None:
+        refusal = table.again(command["player"], _deal(command))
+        person = self.people.get(command["player"])
+        if refusal:
+            if person is not None:
+                person.send({"type": "error", "reason": refusal})
+            return
+        self._nudge(table)
+        self._lobby_changed()
+
+    def _apply_duty(self, table: ServerTable, command: dict[str, Any]) -> None:
+        """Server `dead` is gone: `process` takes over the table's duty; the people who were
+        connected through the dead server are dropped (their seats held) until they come back."""
+        if self.duty.get(table.number) != command["dead"]:
+            return  # another server took it over already
+        self.duty[table.number] = command["process"]
+        for place in table.seats.values():
+            if place.player and self.via.get(place.player) == command["dead"] and place.connected:
+                table.set_connected(place.player, False)
+        table.watchers -= {player for player in table.watchers if self.via.get(player) == command["dead"]}
+        for seat, place in table.seats.items():
+            if place.player and not place.connected and not place.away:
+                self._hold(table, seat, place.player)
+        self._nudge(table)
+        self._lobby_changed()
+
+    # -- computer players and clocks: the duty server's ---------------------------------------------------
+    def _on_duty(self, table: ServerTable) -> bool:
+        """Whether this server thinks for the table's computers and keeps its clocks."""
+        return self.duty.get(table.number) == self.bus.process
+
     def _nudge(self, table: ServerTable) -> None:
         """Someone acted at `table`: let a computer think if it is to act, or start the clock. At a
         table nobody is at (every player gone past the hold, nobody watching) the computers wait
         for someone to come back or watch, rather than play on for nobody."""
+        if not self._on_duty(table):
+            return
         self._clock(table)
         seat = table.computer_to_act()
         number = table.decision_number()
@@ -483,7 +670,7 @@ class SpadesServer:
         view = table.view(seat)
         level = table.level if table.seats[seat].kind == "computer" else "normal"
         budget = level_named(level).in_game_limit
-        seed = player_seed(id(table), seat)
+        seed = player_seed(table.number, seat)
         try:
             future = asyncio.get_running_loop().run_in_executor(self._pool(), think, level, view, seed, budget)
             choice = await asyncio.wait_for(future, (budget or 0) + THINK_MARGIN)
@@ -502,10 +689,8 @@ class SpadesServer:
             return
         if table.computer_to_act() != seat:
             return  # the player came back meanwhile and decides
-        if choice is None or table.act(seat, choice, made_from=view):
-            table.act(seat, decide(LEVELS["normal"](seat, view["rules"], seed), view), made_from=view)
-        self._nudge(table)
-        self._lobby_changed()
+        self.bus.submit({"kind": "act", "table": table.number, "computer": True, "seat": seat, "number": number,
+                         "choice": choice, "seed": seed})
 
     def _clock(self, table: ServerTable) -> None:
         """Start the decision clock for a person to act (a computer plays if it runs out)."""
@@ -513,7 +698,7 @@ class SpadesServer:
         if old:
             old.cancel()
         seat = table.to_act()
-        if seat is None or table.seats[seat].by_computer:
+        if seat is None or table.seats[seat].by_computer or not self._on_duty(table):
             return
         number = table.decision_number()
         self.clocks[table.number] = asyncio.get_running_loop().call_later(
@@ -522,8 +707,21 @@ class SpadesServer:
     def _clock_out(self, table: ServerTable, seat: str, number: int) -> None:
         self.clocks.pop(table.number, None)
         if table.decision_number() == number and table.to_act() == seat:
-            table.set_away(seat)
-            self._nudge(table)
+            self.bus.submit({"kind": "away", "table": table.number, "seat": seat, "number": number})
+
+
+def _deal(command: dict[str, Any]) -> tuple[int, str] | None:
+    """The seed and game id a command brings for a new game (None: the table draws them)."""
+    deal = command.get("deal")
+    return (int(deal[0]), str(deal[1])) if deal else None
+
+
+APPLIERS: dict[str, Callable[[SpadesServer, ServerTable, dict[str, Any]], None]] = {
+    "sit": SpadesServer._apply_sit, "watch": SpadesServer._apply_watch, "leave": SpadesServer._apply_leave,
+    "act": SpadesServer._apply_act, "connected": SpadesServer._apply_connected, "away": SpadesServer._apply_away,
+    "again": SpadesServer._apply_again, "duty": SpadesServer._apply_duty,
+}
+"""What each kind of command does to its table (``create`` makes one)."""
 
 
 HANDLERS: dict[str, Callable[[SpadesServer, Person, Message], None]] = {
@@ -538,8 +736,9 @@ async def run(options: Options, ready: Callable[[int], None] | None = None,
     """Serve until `stop` is set (or forever); `ready(port)` is told the port listened on."""
     server_state = SpadesServer(options)
     try:
+        await server_state.bus.start()
         async with serve(server_state.handle, options.host, options.port, max_size=MAX_MESSAGE,
-                         compression=None, max_queue=64) as server:
+                         compression=None, max_queue=64, reuse_port=bool(options.redis) and REUSE_PORT) as server:
             port = next(iter(server.sockets)).getsockname()[1]
             if ready:
                 ready(port)
@@ -548,6 +747,7 @@ async def run(options: Options, ready: Callable[[int], None] | None = None,
         for task in list(server_state.tasks):  # computers thinking, connections closing
             task.cancel()
         await asyncio.gather(*server_state.tasks, return_exceptions=True)
+        await server_state.bus.stop()
         server_state.close()
 
 
@@ -559,9 +759,11 @@ def parse_args(argv: list[str] | None) -> Options:
     parser.add_argument("--save", type=Path, metavar="FILE", help="append every finished hand to FILE (Spades.save)")
     parser.add_argument("--hold", type=float, default=HOLD, help=f"seconds a dropped player's seat is kept ({HOLD:g})")
     parser.add_argument("--workers", type=int, default=0, help="processes for computer players (0: one per CPU)")
+    parser.add_argument("--redis", metavar="URL", help="share the lobby and the tables with every server given "
+                                                       "this Redis server (redis://host:6379/0)")
     args = parser.parse_args(argv)
     return Options(host=args.host, port=args.port, log=args.log, save=args.save, hold=args.hold,
-                   workers=args.workers)
+                   workers=args.workers, redis=args.redis)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -576,6 +778,9 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     except OSError as error:
         print(f"The server cannot start: {error}", file=sys.stderr)
+        return 1
+    except (RedisError, ValueError) as error:
+        print(f"The server cannot use Redis at {options.redis}: {error}", file=sys.stderr)
         return 1
     return 0
 

@@ -30,6 +30,8 @@ from net.protocol import event_for
 
 Send = Callable[[str, dict[str, Any]], None]
 """``send(player_id, message)``."""
+Deal = tuple[int, str] | None
+"""A new game's seed and game id, or None to draw them at the table."""
 
 
 @dataclass
@@ -113,16 +115,17 @@ class ServerTable:
             return f"Seat {seat} is taken by {place.name}"
         return None
 
-    def sit(self, player: str, name: str, seat: str) -> None:
+    def sit(self, player: str, name: str, seat: str, deal: Deal = None) -> None:
         """Seat `player` at `seat` (see :meth:`refuse_seat` first): the table, every event of the
-        game so far, and the game starts when every seat has its player."""
+        game so far, and the game starts when every seat has its player (dealt by `deal`, see
+        :meth:`start`)."""
         place = self.seats[seat]
         self.watchers.discard(player)
         place.player, place.name, place.connected, place.away = player, name, True, False
         self.send_table()
         self.resync(player)
         if self.game is None and self.full():
-            self.start()
+            self.start(deal)
 
     def watch(self, player: str) -> None:
         self.watchers.add(player)
@@ -162,24 +165,26 @@ class ServerTable:
         self.send_table()
 
     # -- the game --------------------------------------------------------------------------------
-    def start(self) -> None:
-        """Deal a new game with a secret seed (never sent)."""
+    def start(self, deal: Deal = None) -> None:
+        """Deal a new game with a secret seed (never sent): `deal`'s seed and game id when given
+        (the servers sharing the tables deal the same game), else a new seed drawn here."""
         names = {seat: s.name or SEAT_NAMES[seat] for seat, s in self.seats.items()}
         self.log, self.public_why, self.whole_why = [], {}, {}
-        self.game = Game(self.rules, seed=secrets.randbits(48), variant=self.variant, names=names,
-                         listeners=[self._heard])
+        seed, game_id = deal if deal is not None else (secrets.randbits(48), None)
+        self.game = Game(self.rules, seed=seed, variant=self.variant, names=names, listeners=[self._heard],
+                         game_id=game_id)
         if self.on_new_game is not None:
             self.on_new_game(self.game)
         self.send_table()
         self.send_turn()
 
-    def again(self, player: str) -> str | None:
+    def again(self, player: str, deal: Deal = None) -> str | None:
         """A seated player asks for a new game once this one is over."""
         if self.seat_of(player) is None:
             return "Only a seated player can start the next game"
         if self.game is not None and not self.game.over:
             return "The game is not over yet"
-        self.start()
+        self.start(deal)
         return None
 
     def act(self, seat: str, choice: Any, made_from: dict[str, Any] | None = None) -> str | None:

@@ -1,0 +1,311 @@
+"""How a server's tables change: alone, or with every server that shares them through Redis.
+
+Every change to a table is a *command*: a JSON-ready dict with its ``kind`` (``create``,
+``sit``, ``watch``, ``leave``, ``act``, ``connected``, ``away``, ``again``, ``duty``), the
+``table`` and its own fields, carried out by the server's ``apply``. A server alone applies
+each command at once (:class:`LocalBus`).
+
+Servers started with the same ``--redis URL`` share one lobby (:class:`RedisBus`). Each
+command is appended to its table's list in Redis and announced; every server applies every
+table's commands in that list's order, so each holds the same tables and tells the people
+connected to it. One server is on *duty* at a table (at first the one where it was created):
+it thinks for the table's computers and keeps its clocks and holds. Each server says every
+second that it is alive; once one has not said so for three seconds, another takes over the
+duty of its tables, and the people who were connected through it are dropped, their seats
+held as for any drop, until they connect again, to any of the servers, with their token.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import random
+import secrets
+import sys
+import traceback
+from typing import Any, Protocol
+
+import redis.asyncio as aioredis
+from redis.exceptions import RedisError
+
+from game.game import new_game_id
+
+KEY = "spades:"
+TABLES = KEY + "tables"
+"""The set of open tables' numbers."""
+NEXT_TABLE = KEY + "next-table"
+PEOPLE = KEY + "people"
+"""Token → the person's id and name (a person may come back through any server)."""
+ALIVE = KEY + "alive:"
+"""``alive:<server>`` → how many people are connected to that server; it expires unless renewed."""
+TAKEN = KEY + "taken:"
+"""``taken:<table>:<server gone>``: which server takes over the duty of that table (the first to set it)."""
+COMMANDS, CHAT, KICK = KEY + "commands", KEY + "chat", KEY + "kick"
+"""Channels: a table's command appended (``<table>:<index>``), a chat line, a person connected elsewhere."""
+ALIVE_EVERY = 1.0
+"""Seconds between two signs of life."""
+ALIVE_FOR_MS = 3_000
+"""Milliseconds a sign of life lasts: a server silent that long is taken for gone."""
+LISTEN_WAIT = 0.5
+"""Seconds one read of the channels waits for a message."""
+CLOSED_KEPT = 60
+"""Seconds a closed table's commands are kept (for a server still catching up)."""
+APPEND = """
+local index = redis.call('RPUSH', KEYS[1], ARGV[1]) - 1
+redis.call('PUBLISH', ARGV[2], ARGV[3] .. ':' .. index)
+return index
+"""
+"""Append a command to its table's list and announce it, at once (so no server misses one)."""
+DEALT = ("create", "sit", "again")
+"""Commands that may start a game: they bring its seed and id, so every server deals the same."""
+
+
+class Applier(Protocol):
+    """What a bus needs of the server it serves."""
+
+    def apply(self, command: dict[str, Any]) -> None: ...
+
+    def hear_chat(self, line: dict[str, Any]) -> None: ...
+
+    def kicked(self, player: str) -> None: ...
+
+    def people_here(self) -> int: ...
+
+    @property
+    def duty(self) -> dict[int, str]: ...
+
+
+class LocalBus:
+    """A server alone: each command is applied as it is made."""
+
+    process = "here"
+    """The name of this server among those sharing tables (alone, any name)."""
+
+    def __init__(self, server: Applier) -> None:
+        self.server = server
+        self.next_table = 1
+
+    async def start(self) -> None:
+        """Nothing to connect to."""
+
+    async def stop(self) -> None:
+        """Nothing to let go of."""
+
+    def submit(self, command: dict[str, Any]) -> None:
+        if command["kind"] == "create":
+            command["table"], self.next_table = self.next_table, self.next_table + 1
+        self.server.apply(command)
+
+    def chat(self, line: dict[str, Any]) -> None:
+        self.server.hear_chat(line)
+
+    def kick(self, player: str) -> None:
+        """Nobody else can have the person's connection."""
+
+    async def person(self, token: str) -> tuple[str, str] | None:
+        """Nobody else knows a token this server does not."""
+        return None
+
+    def remember(self, token: str, player: str, name: str) -> None:
+        """Nobody else needs to know the token."""
+
+    def people_elsewhere(self) -> int:
+        return 0
+
+    def closed(self, number: int) -> None:
+        """Nothing to clear."""
+
+
+class RedisBus:
+    """The tables shared with every server given the same Redis `url` (see the module's text)."""
+
+    def __init__(self, url: str, server: Applier) -> None:
+        self.url = url
+        self.server = server
+        self.process = secrets.token_hex(6)
+        self.redis: aioredis.Redis | None = None
+        self.pubsub: Any = None
+        self.outgoing: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
+        self.applied: dict[int, int] = {}
+        """Table → the index of the last of its commands applied here."""
+        self.elsewhere = 0
+        """People connected to the other servers, as they said last."""
+        self.tasks: set[asyncio.Task] = set()
+        self.listener: asyncio.Task | None = None
+        self.stopping = False
+
+    # -- starting and stopping ----------------------------------------------------------------------
+    async def start(self) -> None:
+        """Connect, say this server is alive, apply every open table's commands so far, and follow
+        what comes next. RedisError (or ValueError for a bad URL) if Redis cannot be used."""
+        self.redis = aioredis.from_url(self.url, decode_responses=True)
+        await self.redis.ping()
+        self.pubsub = self.redis.pubsub()
+        await self.pubsub.subscribe(COMMANDS, CHAT, KICK)  # first: nothing appended while loading is missed
+        await self._say_alive()
+        for number in sorted(int(n) for n in await self.redis.smembers(TABLES)):
+            await self._catch_up(number)
+        self.listener = self._spawn(self._listen())
+        self._spawn(self._send())
+        self._spawn(self._keep_alive())
+
+    async def stop(self) -> None:
+        """Stop following; the other servers take over this one's tables at once."""
+        # The listener is not cancelled but ends at its next read's timeout: cancelled inside a
+        # read, redis-py 8.1 may go on reading until a message comes.
+        self.stopping = True
+        for task in list(self.tasks):
+            if task is not self.listener:
+                task.cancel()
+        if self.tasks:
+            await asyncio.wait(set(self.tasks), timeout=LISTEN_WAIT + ALIVE_EVERY)
+        if self.redis is not None:
+            with contextlib.suppress(RedisError):
+                await self.redis.delete(ALIVE + self.process)
+            await self.redis.aclose()  # every connection of its pool, the channels' one too
+
+    def _spawn(self, coroutine: Any) -> asyncio.Task:
+        task = asyncio.get_running_loop().create_task(coroutine)
+        self.tasks.add(task)
+        task.add_done_callback(self.tasks.discard)
+        return task
+
+    # -- what this server says ------------------------------------------------------------------------
+    def submit(self, command: dict[str, Any]) -> None:
+        """Append `command` to its table's commands (in the order submitted); it is applied here
+        when it comes back, as everywhere."""
+        self.outgoing.put_nowait(command)
+
+    async def _send(self) -> None:
+        while True:
+            command = await self.outgoing.get()
+            try:
+                await self._append(command)
+            except RedisError as error:
+                _warn(f"a command could not be shared and is lost ({command['kind']}): {error}")
+
+    async def _append(self, command: dict[str, Any]) -> None:
+        if command["kind"] == "create":
+            command["table"] = await self.redis.incr(NEXT_TABLE)
+            await self.redis.sadd(TABLES, command["table"])
+        if command["kind"] in DEALT:
+            seed = secrets.randbits(48)
+            command["deal"] = [seed, new_game_id(random.Random(seed ^ 0x5EED))]
+        number = command["table"]
+        await self.redis.eval(APPEND, 1, _commands(number), json.dumps(command), COMMANDS, str(number))
+
+    def chat(self, line: dict[str, Any]) -> None:
+        self._spawn(self._publish(CHAT, json.dumps(line)))
+
+    def kick(self, player: str) -> None:
+        """`player` connected here: a connection of theirs at another server closes."""
+        self._spawn(self._publish(KICK, json.dumps([player, self.process])))
+
+    async def _publish(self, channel: str, text: str) -> None:
+        try:
+            await self.redis.publish(channel, text)
+        except RedisError as error:
+            _warn(f"a message could not be shared: {error}")
+
+    async def person(self, token: str) -> tuple[str, str] | None:
+        """The id and name of the person `token` was given to at any of the servers, or None."""
+        try:
+            known = await self.redis.hget(PEOPLE, token)
+            player, name = json.loads(known) if known else (None, None)
+        except (RedisError, ValueError, TypeError):
+            return None
+        return (str(player), str(name)) if player and name else None
+
+    def remember(self, token: str, player: str, name: str) -> None:
+        self._spawn(self._remember(token, json.dumps([player, name])))
+
+    async def _remember(self, token: str, text: str) -> None:
+        try:
+            await self.redis.hset(PEOPLE, token, text)
+        except RedisError as error:
+            _warn(f"a person's token could not be shared: {error}")
+
+    def people_elsewhere(self) -> int:
+        return self.elsewhere
+
+    def closed(self, number: int) -> None:
+        """Table `number` closed (every server applies it and says so: saying it twice does no harm)."""
+        self._spawn(self._close(number))
+
+    async def _close(self, number: int) -> None:
+        try:
+            await self.redis.srem(TABLES, number)
+            await self.redis.expire(_commands(number), CLOSED_KEPT)
+        except RedisError as error:
+            _warn(f"a closed table could not be cleared: {error}")
+
+    # -- what the other servers say -------------------------------------------------------------------
+    async def _listen(self) -> None:
+        while not self.stopping:
+            message = await self.pubsub.get_message(ignore_subscribe_messages=True, timeout=LISTEN_WAIT)
+            if message is None or message.get("type") != "message":
+                continue
+            try:
+                await self._heard(message["channel"], message["data"])
+            except (ValueError, KeyError, TypeError) as error:
+                _warn(f"a shared message could not be read: {error}")
+            except RedisError as error:
+                _warn(f"the shared tables could not be read: {error}")
+
+    async def _heard(self, channel: str, data: str) -> None:
+        if channel == COMMANDS:
+            number, index = (int(part) for part in data.split(":"))
+            await self._catch_up(number, index)
+        elif channel == CHAT:
+            self.server.hear_chat(json.loads(data))
+        elif channel == KICK:
+            player, by = json.loads(data)
+            if by != self.process:
+                self.server.kicked(player)
+
+    async def _catch_up(self, number: int, index: int | None = None) -> None:
+        """Apply table `number`'s commands not applied yet, up to `index` (all with None)."""
+        last = self.applied.get(number, -1)
+        if index is not None and index <= last:
+            return
+        for text in await self.redis.lrange(_commands(number), last + 1, -1 if index is None else index):
+            last += 1
+            self.applied[number] = last
+            try:
+                self.server.apply(json.loads(text))
+            except Exception:  # noqa: BLE001 - one command that cannot be applied must not stop the others
+                _warn(f"command {last} of table {number} could not be applied:\n{traceback.format_exc()}")
+
+    # -- which servers are alive ----------------------------------------------------------------------
+    async def _keep_alive(self) -> None:
+        while True:
+            try:
+                await self._say_alive()
+                await self._take_over()
+            except RedisError as error:
+                _warn(f"Redis did not answer: {error}")
+            await asyncio.sleep(ALIVE_EVERY)
+
+    async def _say_alive(self) -> None:
+        await self.redis.set(ALIVE + self.process, self.server.people_here(), px=ALIVE_FOR_MS)
+        keys = [key async for key in self.redis.scan_iter(ALIVE + "*")]
+        counts = await self.redis.mget(keys) if keys else []
+        self.elsewhere = sum(int(count or 0) for key, count in zip(keys, counts, strict=True)
+                             if key != ALIVE + self.process)
+
+    async def _take_over(self) -> None:
+        """Take over the duty of the tables whose server is gone (the first server to ask gets it)."""
+        for number, duty in list(self.server.duty.items()):
+            if duty == self.process or await self.redis.exists(ALIVE + duty):
+                continue
+            if await self.redis.set(f"{TAKEN}{number}:{duty}", self.process, nx=True, px=10 * ALIVE_FOR_MS):
+                self.submit({"kind": "duty", "table": number, "process": self.process, "dead": duty})
+
+
+def _commands(number: int) -> str:
+    return f"{KEY}table:{number}"
+
+
+def _warn(text: str) -> None:
+    print(f"Shared tables: {text}", file=sys.stderr, flush=True)

@@ -1,0 +1,166 @@
+"""Servers sharing their tables through a real Redis server (``--redis URL``): one lobby, a table
+played by people connected to different servers, and a server killed mid-hand whose table goes
+on at another server, where its player comes back to the seat with the token.
+
+Each test starts its own ``redis-server`` (:func:`tests.redis_server.redis_server`) and its
+servers on 127.0.0.1, port 0: in threads of this process, or as ``python -m net.server`` when
+the test kills one. The clients are :class:`tests.test_server.Peer` connections."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+from game.records.handlog import read_log
+from tests.netserver import running_server
+from tests.redis_server import redis_server
+from tests.test_server import (
+    SHORT_GAME,
+    WAIT,
+    Peer,
+    _hands_logged,
+    _line,
+    _play_until_own_card,
+    assert_nothing_hidden_is_sent,
+    create,
+    event,
+    first_legal,
+    join,
+    of_type,
+    play_to_the_end,
+    watch,
+)
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _events(peer: Peer) -> list[tuple[int, str]]:
+    return [(m["seq"], m["event"]["kind"]) for m in peer.got if m["type"] == "event"]
+
+
+def _lobby_counts(peer: Peer, people: int) -> bool:
+    """Ask for the lobby until it counts `people` connected (each server says its own every second)."""
+    deadline = time.monotonic() + WAIT
+    while time.monotonic() < deadline:
+        peer.send(type="tables")
+        if peer.until(of_type("lobby"))["people"] == people:
+            return True
+        time.sleep(0.2)
+    return False
+
+
+def test_two_servers_given_one_redis_share_the_lobby_and_a_table_played_from_both(tmp_path: Path) -> None:
+    saved_a, saved_b = tmp_path / "a.save", tmp_path / "b.save"
+    with (redis_server(tmp_path) as url, running_server(redis=url, save=saved_a) as a,
+          running_server(redis=url, save=saved_b) as b, Peer(a.address, "Ann") as ann, Peer(b.address, "Bo") as bo,
+          Peer(b.address, "Eve") as eve):
+        table = create(ann, SHORT_GAME, humans="SN")
+        listed = bo.until(lambda m: m["type"] == "lobby" and any(t["table"] == table for t in m["tables"]))
+        entry = next(t for t in listed["tables"] if t["table"] == table)
+        assert entry["seats"]["S"]["name"] == "Ann" and entry["seats"]["N"]["kind"] == "open"
+        assert _lobby_counts(bo, 3), "the lobby counts the people at both servers"
+        join(bo, table, "N")
+        watch(eve, table)
+        bo.send(type="chat", text="hello from the other server")
+        line = {"type": "chat", "from": "Bo", "text": "hello from the other server", "where": table}
+        assert ann.until(of_type("chat")) == line and eve.until(of_type("chat")) == line
+        play_to_the_end([ann, bo, eve])
+    truth = _hands_logged(saved_a)  # the server where the table was made keeps its log
+    assert truth and (not saved_b.exists() or not read_log(saved_b).hands), "each hand is saved once"
+    for peer, seat in ((ann, "S"), (bo, "N"), (eve, None)):
+        assert_nothing_hidden_is_sent(peer.got, seat, truth)
+    assert _events(ann) == _events(bo) == _events(eve), "the same events, in the same order, everywhere"
+
+
+@contextmanager
+def server_process(url: str) -> Iterator[tuple[subprocess.Popen, str]]:
+    """``python -m net.server --redis URL`` in a process of its own (to be killed), and its address."""
+    process = subprocess.Popen([sys.executable, "-m", "net.server", "-p", "0", "--host", "127.0.0.1", "--workers", "1",
+                                "--redis", url], cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        line = _line(process, 3 * WAIT)
+        found = re.fullmatch(r"Spades server listening on (127\.0\.0\.1:\d+) \(protocol version 1\)\n", line)
+        assert found, f"{line!r}; the server said {process.stderr.read() if process.poll() is not None else ''}"
+        yield process, found[1]
+    finally:
+        process.kill()
+        process.wait(WAIT)
+        for pipe in (process.stdout, process.stderr):  # its worker may hold them a moment longer
+            pipe.close()
+
+
+def test_a_server_killed_mid_hand_leaves_its_table_to_another_where_the_player_comes_back(tmp_path: Path) -> None:
+    with (redis_server(tmp_path) as url, running_server(redis=url, hold=30.0) as b,
+          server_process(url) as (process, a_address), Peer(b.address, "Eve") as eve):
+        ann = Peer(a_address, "Ann")
+        table = create(ann, SHORT_GAME)  # three computers, thinking at the server where it was made
+        watch(eve, table)
+        _play_until_own_card(ann)
+        token, last_seq = ann.welcome["token"], ann.last_seq
+        workers = _children(process.pid)
+        assert workers, "the server thought for its computers in a worker process"
+        process.kill()  # no goodbye: the other server finds it gone when it stops saying it is alive
+        ann.closed()
+        with Peer(b.address, "Ann", token=token, last_seq=last_seq) as back:
+            assert (back.welcome["table"], back.welcome["seat"]) == (table, "S"), "the seat, at the other server"
+            synced = back.until(of_type("synced"), play=first_legal)
+            missed = [m["seq"] for m in back.got if m["type"] == "event"]
+            assert missed == list(range(last_seq + 1, synced["seq"] + 1)), "every event missed, once"
+            play_to_the_end([back, eve])  # the computers think at the server still alive
+            assert back.seen(event("game_over"))
+        seqs = [seq for seq, _ in _events(eve)]
+        assert seqs == list(range(1, len(seqs) + 1)), "the spectator lost no event across the change of server"
+    deadline = time.monotonic() + WAIT
+    while any(_running(pid) for pid in workers) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert not [pid for pid in workers if _running(pid)], "the killed server's workers ended with it"
+
+
+def _children(pid: int) -> list[int]:
+    """The processes `pid` started that still run (Linux's /proc)."""
+    found = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[1]) == pid:
+            found.append(int(stat.parent.name))
+    return found
+
+
+def _running(pid: int) -> bool:
+    """Whether process `pid` still runs (not ended, nor a zombie waiting to be reaped)."""
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return False
+
+
+def test_coming_back_through_another_server_takes_the_seat_there_and_closes_the_first_connection(
+        tmp_path: Path) -> None:
+    with (redis_server(tmp_path) as url, running_server(redis=url) as a, running_server(redis=url) as b,
+          Peer(a.address, "Ann") as ann):
+        table = create(ann, SHORT_GAME)
+        _play_until_own_card(ann)
+        token, last_seq = ann.welcome["token"], ann.last_seq
+        with Peer(b.address, "Ann", token=token, last_seq=last_seq) as back:
+            assert ann.closed().rcvd.reason == "connected again elsewhere"
+            assert (back.welcome["you"], back.welcome["table"], back.welcome["seat"]) == (
+                ann.welcome["you"], table, "S")
+            back.until(of_type("synced"), play=first_legal)
+            play_to_the_end([back])
+            back.send(type="leave")
+            back.until(of_type("lobby"))
+        with Peer(a.address, "Cy") as cy:  # the table closed once its one person left
+            cy.send(type="tables")
+            deadline = time.monotonic() + WAIT
+            while any(t["table"] == table for t in cy.until(of_type("lobby"))["tables"]):
+                assert time.monotonic() < deadline, "the closed table is still listed"
+                cy.send(type="tables")
+                time.sleep(0.1)
