@@ -16,7 +16,7 @@ from game.legality import trick_winner_index
 from game.players import RandomPlayer, decide
 from game.players.expert import ExpertPlayer
 from game.players.knowledge import Knowledge
-from game.players.suggest import evaluate, explain, suggest
+from game.players.suggest import evaluate, explain, suggest, why
 from game.rules import PRESETS, Rules
 from game.seats import SEATS, next_seat, partner, seats_from
 from game.view import ViewError, seat_view
@@ -107,6 +107,15 @@ def test_a_suicide_nil_is_explained_by_the_rule_not_by_low_cards(bids: str, reas
     with_partners = Hand.from_holdings(PARTNER, "E", SUICIDE_HANDS)
     with_partners.apply("S", "look")
     assert explain(seat_view(with_partners, "S"), "nil") == "Nil: your cards can stay under the others' (top spade Q♠)"
+
+
+def test_a_reason_under_a_players_name_names_the_nil_once() -> None:
+    hand = Hand.from_holdings(PRESETS["suicide"].rules, "E", SUICIDE_HANDS)
+    view = seat_view(hand, "S")
+    said = "Ann's nil: one of you must bid nil, and yours is the likelier nil"
+    assert why(view, "nil", "Ann") == f"{said} (top spade Q♠)"
+    assert why(view, "nil", "Ann", hand_shown=False) == said
+    assert why(view, "5", "Ann").startswith("Ann's bid of 5: About 5 tricks: aces A♥ A♣")
 
 
 # -- card reasons worded from the position --------------------------------------------------------

@@ -106,13 +106,19 @@ def why(view: Mapping, choice: object, name: str, hand_shown: bool = True) -> st
 
 
 def titled(name: str, choice: object, is_card: bool, reason: str) -> str:
-    """A reason given the name of the player and the card or bid it is about: "East's 4♥: …"."""
+    """A reason given the name of the player and the card or bid it is about: "East's 4♥: …",
+    "West's nil: your cards can stay under the others'"."""
     if is_card:
-        what = Card.parse(str(choice)).label
-    else:
-        bid = Bid.parse(str(choice))
-        what = f"bid of {bid.label}" if not bid.is_nil else bid.label
-    return f"{name}'s {what}: {reason}"
+        return f"{name}'s {Card.parse(str(choice)).label}: {reason}"
+    bid = Bid.parse(str(choice))
+    what = f"bid of {bid.label}" if not bid.is_nil else bid.label
+    return f"{name}'s {what}: {unnamed(reason)}"
+
+
+def unnamed(reason: str) -> str:
+    """A bid's reason without the words that open it by naming a nil ("Nil: …", "Bid blind nil:
+    …"), for a line that has named the bid already."""
+    return reason.removeprefix("Nil: ").removeprefix("Bid blind nil: ")
 
 
 def _explain_bid(view: SeatView, bid: Bid, hand_shown: bool = True) -> str:

@@ -40,7 +40,7 @@ from game.game import Game
 from game.hand import RuleError
 from game.players import decide
 from game.players.levels import LEVELS, level_named
-from game.players.suggest import Evaluation, why
+from game.players.suggest import Evaluation, unnamed, why
 from game.players.thinker import Answer, Request, player_seed
 from game.seats import partner
 from game.view import seat_view
@@ -121,9 +121,7 @@ class CoachQuestion:
     def words(self) -> str:
         """The question in words: "Expert would play Q♠: … The 4♥ gives up about 30 points. Play 4♥ anyway?",
         or for a bid "Expert would bid 4: … Bidding 6 gives up about 20 points. Bid 6 anyway?"."""
-        reason = self.reason
-        if self.phase == "bid":  # "Expert would bid nil: …", not "… nil: nil: …"
-            reason = reason.removeprefix("Nil: ").removeprefix("Bid blind nil: ")
+        reason = unnamed(self.reason) if self.phase == "bid" else self.reason  # not "bid nil: nil: …"
         reason = reason[:1].lower() + reason[1:]
         loss = round(self.loss)
         if self.phase == "play":
