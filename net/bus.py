@@ -47,8 +47,12 @@ ALIVE_EVERY = 1.0
 """Seconds between two signs of life."""
 ALIVE_FOR_MS = 3_000
 """Milliseconds a sign of life lasts: a server silent that long is taken for gone."""
+POOL_SIZE = 16
+"""Connections to Redis at most; more wait for one (a crowd coming back asks for their tokens)."""
 LISTEN_WAIT = 0.5
 """Seconds one read of the channels waits for a message."""
+STOP_WAIT = 3.0
+"""Seconds a server stopping waits for what it still has to say to Redis."""
 CLOSED_KEPT = 60
 """Seconds a closed table's commands are kept (for a server still catching up)."""
 APPEND = """
@@ -126,7 +130,8 @@ class RedisBus:
         self.process = secrets.token_hex(6)
         self.redis: aioredis.Redis | None = None
         self.pubsub: Any = None
-        self.outgoing: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
+        self.outgoing: asyncio.Queue[tuple[str, Any]] = asyncio.Queue()
+        """What this server says, in order: a command, a message to publish, a token, a table closed."""
         self.applied: dict[int, int] = {}
         """Table → the index of the last of its commands applied here."""
         self.elsewhere = 0
@@ -139,7 +144,8 @@ class RedisBus:
     async def start(self) -> None:
         """Connect, say this server is alive, apply every open table's commands so far, and follow
         what comes next. RedisError (or ValueError for a bad URL) if Redis cannot be used."""
-        self.redis = aioredis.from_url(self.url, decode_responses=True)
+        pool = aioredis.BlockingConnectionPool.from_url(self.url, decode_responses=True, max_connections=POOL_SIZE)
+        self.redis = aioredis.Redis(connection_pool=pool)
         await self.redis.ping()
         self.pubsub = self.redis.pubsub()
         await self.pubsub.subscribe(COMMANDS, CHAT, KICK)  # first: nothing appended while loading is missed
@@ -152,18 +158,17 @@ class RedisBus:
 
     async def stop(self) -> None:
         """Stop following; the other servers take over this one's tables at once."""
-        # The listener is not cancelled but ends at its next read's timeout: cancelled inside a
-        # read, redis-py 8.1 may go on reading until a message comes.
+        # Nothing is cancelled while it talks to Redis: cancelled there, redis-py 8.1 may go on
+        # waiting. The listener ends at its next read's timeout, the writer once what was said
+        # before is written, and the sign of life at its next beat.
         self.stopping = True
-        for task in list(self.tasks):
-            if task is not self.listener:
-                task.cancel()
+        self.outgoing.put_nowait(("stop", None))
         if self.tasks:
-            await asyncio.wait(set(self.tasks), timeout=LISTEN_WAIT + ALIVE_EVERY)
+            await asyncio.wait(set(self.tasks), timeout=STOP_WAIT)
         if self.redis is not None:
             with contextlib.suppress(RedisError):
                 await self.redis.delete(ALIVE + self.process)
-            await self.redis.aclose()  # every connection of its pool, the channels' one too
+            await self.redis.aclose(close_connection_pool=True)  # the channels' connection too
 
     def _spawn(self, coroutine: Any) -> asyncio.Task:
         task = asyncio.get_running_loop().create_task(coroutine)
@@ -173,17 +178,45 @@ class RedisBus:
 
     # -- what this server says ------------------------------------------------------------------------
     def submit(self, command: dict[str, Any]) -> None:
-        """Append `command` to its table's commands (in the order submitted); it is applied here
-        when it comes back, as everywhere."""
-        self.outgoing.put_nowait(command)
+        """Append `command` to its table's commands; it is applied here when it comes back, as
+        everywhere."""
+        self.outgoing.put_nowait(("command", command))
+
+    def chat(self, line: dict[str, Any]) -> None:
+        self.outgoing.put_nowait(("publish", (CHAT, json.dumps(line))))
+
+    def kick(self, player: str) -> None:
+        """`player` connected here: a connection of theirs at another server closes."""
+        self.outgoing.put_nowait(("publish", (KICK, json.dumps([player, self.process]))))
+
+    def remember(self, token: str, player: str, name: str) -> None:
+        self.outgoing.put_nowait(("remember", (token, json.dumps([player, name]))))
+
+    def closed(self, number: int) -> None:
+        """Table `number` closed (every server applies it and says so: saying it twice does no harm)."""
+        self.outgoing.put_nowait(("closed", number))
 
     async def _send(self) -> None:
+        """Write what this server says to Redis, one thing after another, in the order said."""
         while True:
-            command = await self.outgoing.get()
+            kind, what = await self.outgoing.get()
+            if kind == "stop":
+                return
             try:
-                await self._append(command)
+                await self._write(kind, what)
             except RedisError as error:
-                _warn(f"a command could not be shared and is lost ({command['kind']}): {error}")
+                _warn(f"what this server said ({kind}) could not be shared and is lost: {error}")
+
+    async def _write(self, kind: str, what: Any) -> None:
+        if kind == "command":
+            await self._append(what)
+        elif kind == "publish":
+            await self.redis.publish(*what)
+        elif kind == "remember":
+            await self.redis.hset(PEOPLE, *what)
+        else:
+            await self.redis.srem(TABLES, what)
+            await self.redis.expire(_commands(what), CLOSED_KEPT)
 
     async def _append(self, command: dict[str, Any]) -> None:
         if command["kind"] == "create":
@@ -195,19 +228,6 @@ class RedisBus:
         number = command["table"]
         await self.redis.eval(APPEND, 1, _commands(number), json.dumps(command), COMMANDS, str(number))
 
-    def chat(self, line: dict[str, Any]) -> None:
-        self._spawn(self._publish(CHAT, json.dumps(line)))
-
-    def kick(self, player: str) -> None:
-        """`player` connected here: a connection of theirs at another server closes."""
-        self._spawn(self._publish(KICK, json.dumps([player, self.process])))
-
-    async def _publish(self, channel: str, text: str) -> None:
-        try:
-            await self.redis.publish(channel, text)
-        except RedisError as error:
-            _warn(f"a message could not be shared: {error}")
-
     async def person(self, token: str) -> tuple[str, str] | None:
         """The id and name of the person `token` was given to at any of the servers, or None."""
         try:
@@ -217,28 +237,8 @@ class RedisBus:
             return None
         return (str(player), str(name)) if player and name else None
 
-    def remember(self, token: str, player: str, name: str) -> None:
-        self._spawn(self._remember(token, json.dumps([player, name])))
-
-    async def _remember(self, token: str, text: str) -> None:
-        try:
-            await self.redis.hset(PEOPLE, token, text)
-        except RedisError as error:
-            _warn(f"a person's token could not be shared: {error}")
-
     def people_elsewhere(self) -> int:
         return self.elsewhere
-
-    def closed(self, number: int) -> None:
-        """Table `number` closed (every server applies it and says so: saying it twice does no harm)."""
-        self._spawn(self._close(number))
-
-    async def _close(self, number: int) -> None:
-        try:
-            await self.redis.srem(TABLES, number)
-            await self.redis.expire(_commands(number), CLOSED_KEPT)
-        except RedisError as error:
-            _warn(f"a closed table could not be cleared: {error}")
 
     # -- what the other servers say -------------------------------------------------------------------
     async def _listen(self) -> None:
@@ -279,7 +279,7 @@ class RedisBus:
 
     # -- which servers are alive ----------------------------------------------------------------------
     async def _keep_alive(self) -> None:
-        while True:
+        while not self.stopping:
             try:
                 await self._say_alive()
                 await self._take_over()

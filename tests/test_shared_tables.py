@@ -64,11 +64,11 @@ def test_two_servers_given_one_redis_share_the_lobby_and_a_table_played_from_bot
         entry = next(t for t in listed["tables"] if t["table"] == table)
         assert entry["seats"]["S"]["name"] == "Ann" and entry["seats"]["N"]["kind"] == "open"
         assert _lobby_counts(bo, 3), "the lobby counts the people at both servers"
-        join(bo, table, "N")
         watch(eve, table)
-        bo.send(type="chat", text="hello from the other server")
-        line = {"type": "chat", "from": "Bo", "text": "hello from the other server", "where": table}
+        eve.send(type="chat", text="hello from the other server")  # before the game: no turn is missed
+        line = {"type": "chat", "from": "Eve", "text": "hello from the other server", "where": table}
         assert ann.until(of_type("chat")) == line and eve.until(of_type("chat")) == line
+        join(bo, table, "N")
         play_to_the_end([ann, bo, eve])
     truth = _hands_logged(saved_a)  # the server where the table was made keeps its log
     assert truth and (not saved_b.exists() or not read_log(saved_b).hands), "each hand is saved once"
