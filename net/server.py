@@ -1,14 +1,18 @@
 """The Spades server: many tables at once, a lobby, chat, and computer players in empty seats.
 
-``python -m net.server [-p PORT] [--host HOST] [-l] [--save FILE]`` listens for the game's
-WebSocket connections (port 7626 by default, NetSpades' port). The server alone runs the
-engine: every action is checked there and a refused one is answered with the game's own
+``python -m net.server [-p PORT] [--host HOST] [-l] [--save FILE] [--redis URL]`` listens for
+the game's WebSocket connections (port 7626 by default, NetSpades' port). The server alone runs
+the engine: every action is checked there and a refused one is answered with the game's own
 sentence. A seat's cards go only to that seat. Computer seats think in a pool of
 processes, under a time budget, so a slow Expert never holds up another table. A player
 whose connection drops keeps the seat for ``--hold`` seconds (60); then a computer plays
 it, shown as away, until the player comes back with the token given at hello. A player
 who does not act within the table's clock (30 s unless set) is played the same way.
 The messages are in ``docs/protocol.md``.
+
+Each message is checked here, then carried out as a command on its table
+(:meth:`SpadesServer.apply`) through the server's bus (:mod:`net.bus`): at once for a server
+alone, or, with ``--redis``, once Redis has put it in order for every server sharing the tables.
 """
 
 from __future__ import annotations
