@@ -164,3 +164,16 @@ def test_coming_back_through_another_server_takes_the_seat_there_and_closes_the_
                 assert time.monotonic() < deadline, "the closed table is still listed"
                 cy.send(type="tables")
                 time.sleep(0.1)
+
+
+def test_a_server_started_later_knows_every_table_already_in_play(tmp_path: Path) -> None:
+    with redis_server(tmp_path) as url, running_server(redis=url) as a, Peer(a.address, "Ann") as ann:
+        table = create(ann, SHORT_GAME)
+        _play_until_own_card(ann)
+        with running_server(redis=url) as b, Peer(b.address, "Eve") as eve:
+            listed = eve.until(of_type("lobby"))["tables"]
+            assert [t["table"] for t in listed] == [table] and listed[0]["state"] == "playing"
+            watch(eve, table)
+            play_to_the_end([ann, eve])
+        seen = _events(eve)
+        assert seen == _events(ann) and [seq for seq, _ in seen] == list(range(1, len(seen) + 1))
