@@ -532,6 +532,7 @@ class SpadesServer:
 
     def _apply_leave(self, table: ServerTable, command: dict[str, Any]) -> None:
         table.leave(command["player"])
+        self.via.pop(command["player"], None)
         if not any(s.player for s in table.seats.values()) and not table.watchers:
             self.tables.pop(table.number, None)  # nobody left: the table closes
             self.thinking.pop(table.number, None)
