@@ -76,6 +76,8 @@ class Applier(Protocol):
 
     def people_here(self) -> int: ...
 
+    def not_shared(self, command: dict[str, Any]) -> None: ...
+
     @property
     def duty(self) -> dict[int, str]: ...
 
@@ -150,8 +152,7 @@ class RedisBus:
         self.pubsub = self.redis.pubsub()
         await self.pubsub.subscribe(COMMANDS, CHAT, KICK)  # first: nothing appended while loading is missed
         await self._say_alive()
-        for number in sorted(int(n) for n in await self.redis.smembers(TABLES)):
-            await self._catch_up(number)
+        await self._catch_up_all()
         self.listener = self._spawn(self._listen())
         self._spawn(self._send())
         self._spawn(self._keep_alive())
@@ -206,6 +207,8 @@ class RedisBus:
                 await self._write(kind, what)
             except RedisError as error:
                 _warn(f"what this server said ({kind}) could not be shared and is lost: {error}")
+                if kind == "command":
+                    self.server.not_shared(what)
 
     async def _write(self, kind: str, what: Any) -> None:
         if kind == "command":
@@ -242,16 +245,28 @@ class RedisBus:
 
     # -- what the other servers say -------------------------------------------------------------------
     async def _listen(self) -> None:
+        """Follow the channels. While Redis cannot be reached, try again every second; once it
+        answers again, catch up with every open table (what was announced meanwhile was missed)."""
+        lost = False
         while not self.stopping:
-            message = await self.pubsub.get_message(ignore_subscribe_messages=True, timeout=LISTEN_WAIT)
-            if message is None or message.get("type") != "message":
-                continue
             try:
-                await self._heard(message["channel"], message["data"])
+                message = await self.pubsub.get_message(ignore_subscribe_messages=True, timeout=LISTEN_WAIT)
+                if lost:
+                    lost = False
+                    await self._catch_up_all()
+                if message is not None and message.get("type") == "message":
+                    await self._heard(message["channel"], message["data"])
             except (ValueError, KeyError, TypeError) as error:
                 _warn(f"a shared message could not be read: {error}")
             except RedisError as error:
-                _warn(f"the shared tables could not be read: {error}")
+                if not lost:
+                    _warn(f"the shared tables cannot be read: {error}")
+                lost = True
+                await asyncio.sleep(ALIVE_EVERY)
+
+    async def _catch_up_all(self) -> None:
+        for number in sorted({*self.applied, *(int(n) for n in await self.redis.smembers(TABLES))}):
+            await self._catch_up(number)
 
     async def _heard(self, channel: str, data: str) -> None:
         if channel == COMMANDS:
@@ -279,12 +294,16 @@ class RedisBus:
 
     # -- which servers are alive ----------------------------------------------------------------------
     async def _keep_alive(self) -> None:
+        silent = False
         while not self.stopping:
             try:
                 await self._say_alive()
                 await self._take_over()
+                silent = False
             except RedisError as error:
-                _warn(f"Redis did not answer: {error}")
+                if not silent:  # once an outage, not every second of it
+                    _warn(f"Redis did not answer: {error}")
+                silent = True
             await asyncio.sleep(ALIVE_EVERY)
 
     async def _say_alive(self) -> None:

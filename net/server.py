@@ -66,6 +66,7 @@ LOBBY_EVERY = 0.25
 """Seconds between two lobby lists sent to the people in the lobby (changes are batched)."""
 PACE = 0.4
 """Seconds a computer takes at least between two decisions at a table where people play."""
+NOT_SHARED = "The server cannot reach the tables it shares (Redis), so that was not done: try again"
 REUSE_PORT = hasattr(socket, "SO_REUSEPORT")
 """Whether servers sharing tables through Redis may listen on the same port of one machine (the
 system spreads new connections among them; not on Windows)."""
@@ -466,6 +467,13 @@ class SpadesServer:
         await connection.close(1000, "connected again elsewhere")
         if person.connection is None:
             person.outbox = None  # nothing more is queued for the closed connection
+
+    def not_shared(self, command: dict[str, Any]) -> None:
+        """A command could not reach the servers sharing the tables (Redis is down): the person who
+        made it is told it was not done (it may be tried again)."""
+        person = self.people.get(command.get("player", ""))
+        if person is not None:
+            person.send({"type": "error", "reason": NOT_SHARED})
 
     # -- commands: what every server sharing the tables does with them, in the same order ----------------
     def apply(self, command: dict[str, Any]) -> None:

@@ -10,6 +10,7 @@ import shutil
 import subprocess
 import time
 from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
 
 import redis
@@ -17,9 +18,21 @@ import redis
 START_WAIT = 10.0
 
 
+@dataclass
+class RunningRedis:
+    url: str
+    """``unix://…``"""
+    process: subprocess.Popen
+
+    def stop(self) -> None:
+        """The Redis server goes away (as when its machine is lost)."""
+        self.process.kill()
+        self.process.wait(START_WAIT)
+
+
 @contextlib.contextmanager
-def redis_server(folder: Path) -> Iterator[str]:
-    """A new, empty Redis server; its URL (``unix://…``)."""
+def redis_server(folder: Path) -> Iterator[RunningRedis]:
+    """A new, empty Redis server."""
     program = shutil.which("redis-server")
     if program is None:
         raise AssertionError("these tests need a Redis server: install redis-server "
@@ -31,7 +44,7 @@ def redis_server(folder: Path) -> Iterator[str]:
     url = f"unix://{socket}"
     try:
         _wait_for(url, process)
-        yield url
+        yield RunningRedis(url, process)
     finally:
         process.terminate()
         process.wait(START_WAIT)

@@ -17,6 +17,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from game.records.handlog import read_log
+from net.server import NOT_SHARED
 from tests.netserver import running_server
 from tests.redis_server import redis_server
 from tests.test_server import (
@@ -56,9 +57,9 @@ def _lobby_counts(peer: Peer, people: int) -> bool:
 
 def test_two_servers_given_one_redis_share_the_lobby_and_a_table_played_from_both(tmp_path: Path) -> None:
     saved_a, saved_b = tmp_path / "a.save", tmp_path / "b.save"
-    with (redis_server(tmp_path) as url, running_server(redis=url, save=saved_a) as a,
-          running_server(redis=url, save=saved_b) as b, Peer(a.address, "Ann") as ann, Peer(b.address, "Bo") as bo,
-          Peer(b.address, "Eve") as eve):
+    with (redis_server(tmp_path) as redis, running_server(redis=redis.url, save=saved_a) as a,
+          running_server(redis=redis.url, save=saved_b) as b, Peer(a.address, "Ann") as ann,
+          Peer(b.address, "Bo") as bo, Peer(b.address, "Eve") as eve):
         table = create(ann, SHORT_GAME, humans="SN")
         listed = bo.until(lambda m: m["type"] == "lobby" and any(t["table"] == table for t in m["tables"]))
         entry = next(t for t in listed["tables"] if t["table"] == table)
@@ -95,8 +96,8 @@ def server_process(url: str) -> Iterator[tuple[subprocess.Popen, str]]:
 
 
 def test_a_server_killed_mid_hand_leaves_its_table_to_another_where_the_player_comes_back(tmp_path: Path) -> None:
-    with (redis_server(tmp_path) as url, running_server(redis=url, hold=30.0) as b,
-          server_process(url) as (process, a_address), Peer(b.address, "Eve") as eve):
+    with (redis_server(tmp_path) as redis, running_server(redis=redis.url, hold=30.0) as b,
+          server_process(redis.url) as (process, a_address), Peer(b.address, "Eve") as eve):
         ann = Peer(a_address, "Ann")
         table = create(ann, SHORT_GAME)  # three computers, thinking at the server where it was made
         watch(eve, table)
@@ -144,7 +145,7 @@ def _running(pid: int) -> bool:
 
 def test_coming_back_through_another_server_takes_the_seat_there_and_closes_the_first_connection(
         tmp_path: Path) -> None:
-    with (redis_server(tmp_path) as url, running_server(redis=url) as a, running_server(redis=url) as b,
+    with (redis_server(tmp_path) as redis, running_server(redis=redis.url) as a, running_server(redis=redis.url) as b,
           Peer(a.address, "Ann") as ann):
         table = create(ann, SHORT_GAME)
         _play_until_own_card(ann)
@@ -167,13 +168,22 @@ def test_coming_back_through_another_server_takes_the_seat_there_and_closes_the_
 
 
 def test_a_server_started_later_knows_every_table_already_in_play(tmp_path: Path) -> None:
-    with redis_server(tmp_path) as url, running_server(redis=url) as a, Peer(a.address, "Ann") as ann:
+    with redis_server(tmp_path) as redis, running_server(redis=redis.url) as a, Peer(a.address, "Ann") as ann:
         table = create(ann, SHORT_GAME)
         _play_until_own_card(ann)
-        with running_server(redis=url) as b, Peer(b.address, "Eve") as eve:
+        with running_server(redis=redis.url) as b, Peer(b.address, "Eve") as eve:
             listed = eve.until(of_type("lobby"))["tables"]
             assert [t["table"] for t in listed] == [table] and listed[0]["state"] == "playing"
             watch(eve, table)
             play_to_the_end([ann, eve])
         seen = _events(eve)
         assert seen == _events(ann) and [seq for seq, _ in seen] == list(range(1, len(seen) + 1))
+
+
+def test_with_redis_gone_a_players_move_is_answered_that_it_was_not_done(tmp_path: Path) -> None:
+    with redis_server(tmp_path) as redis, running_server(redis=redis.url) as a, Peer(a.address, "Ann") as ann:
+        create(ann, SHORT_GAME)
+        view = ann.until(of_type("turn"))["view"]
+        redis.stop()
+        ann.send(type="act", choice=first_legal(view))
+        assert ann.until(of_type("error"), timeout=3 * WAIT)["reason"] == NOT_SHARED
