@@ -772,11 +772,13 @@ def parse_args(argv: list[str] | None) -> Options:
     parser.add_argument("--save", type=Path, metavar="FILE", help="append every finished hand to FILE (Spades.save)")
     parser.add_argument("--hold", type=float, default=HOLD, help=f"seconds a dropped player's seat is kept ({HOLD:g})")
     parser.add_argument("--workers", type=int, default=0, help="processes for computer players (0: one per CPU)")
+    parser.add_argument("--pace", type=float, default=PACE,
+                        help=f"seconds a computer takes at least per decision where people play ({PACE:g})")
     parser.add_argument("--redis", metavar="URL", help="share the lobby and the tables with every server given "
                                                        "this Redis server (redis://host:6379/0)")
     args = parser.parse_args(argv)
     return Options(host=args.host, port=args.port, log=args.log, save=args.save, hold=args.hold,
-                   workers=args.workers, redis=args.redis)
+                   workers=args.workers, pace=args.pace, redis=args.redis)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -9,14 +9,19 @@ the test kills one. The clients are :class:`tests.test_server.Peer` connections.
 from __future__ import annotations
 
 import re
+import socket
 import subprocess
 import sys
+import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+import pytest
+
 from game.records.handlog import read_log
+from net.client import NetClient
 from net.server import NOT_SHARED
 from tests.netserver import running_server
 from tests.redis_server import redis_server
@@ -38,6 +43,8 @@ from tests.test_server import (
 )
 
 ROOT = Path(__file__).resolve().parent.parent
+SERVER = [sys.executable, "-m", "net.server", "--host", "127.0.0.1", "--workers", "1", "--pace", "0"]
+"""A server in a process of its own, as quick as the tests' servers in threads."""
 
 
 def _events(peer: Peer) -> list[tuple[int, str]]:
@@ -81,8 +88,8 @@ def test_two_servers_given_one_redis_share_the_lobby_and_a_table_played_from_bot
 @contextmanager
 def server_process(url: str) -> Iterator[tuple[subprocess.Popen, str]]:
     """``python -m net.server --redis URL`` in a process of its own (to be killed), and its address."""
-    process = subprocess.Popen([sys.executable, "-m", "net.server", "-p", "0", "--host", "127.0.0.1", "--workers", "1",
-                                "--redis", url], cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    process = subprocess.Popen([*SERVER, "-p", "0", "--redis", url], cwd=ROOT, stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE, text=True)
     try:
         line = _line(process, 3 * WAIT)
         found = re.fullmatch(r"Spades server listening on (127\.0\.0\.1:\d+) \(protocol version 1\)\n", line)
@@ -187,3 +194,78 @@ def test_with_redis_gone_a_players_move_is_answered_that_it_was_not_done(tmp_pat
         redis.stop()
         ann.send(type="act", choice=first_legal(view))
         assert ann.until(of_type("error"), timeout=3 * WAIT)["reason"] == NOT_SHARED
+
+
+class Listening:
+    """``python -m net.server -l`` sharing `port` and the tables of `url`; what it prints is kept
+    (read in a thread of its own, so that the server never waits on a full pipe)."""
+
+    def __init__(self, url: str, port: int) -> None:
+        self.process = subprocess.Popen([*SERVER, "-p", str(port), "--redis", url, "-l"], cwd=ROOT,
+                                        stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+        self.lines: list[str] = []
+        threading.Thread(target=self._read, daemon=True).start()
+
+    def _read(self) -> None:
+        for line in self.process.stdout:
+            self.lines.append(line)
+
+    def said(self, words: str) -> bool:
+        return any(words in line for line in list(self.lines))
+
+    def end(self) -> None:
+        self.process.kill()
+        self.process.wait(WAIT)
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+@pytest.mark.skipif(not hasattr(socket, "SO_REUSEPORT"), reason="servers share a port only where the system allows it")
+def test_the_game_reconnects_by_itself_to_the_server_left_on_the_same_port_and_finishes_the_hand(
+        tmp_path: Path) -> None:
+    port = _free_port()
+    with redis_server(tmp_path) as redis:
+        servers = [Listening(redis.url, port) for _ in range(2)]
+        try:
+            deadline = time.monotonic() + 3 * WAIT
+            while not all(s.said("listening") for s in servers):
+                assert time.monotonic() < deadline, "the two servers did not both start on one port"
+                time.sleep(0.05)
+            client = NetClient(f"127.0.0.1:{port}", "Ann")
+            got: list[dict] = []
+            try:
+                client.send({"type": "create", "rules": SHORT_GAME,
+                             "seats": {"S": "human", "W": "computer", "N": "computer", "E": "computer"}})
+                _answer_until(client, got, lambda m: m.get("event", {}).get("kind") == "card_played"
+                              and m["event"]["seat"] == "S")
+                (serving,) = [s for s in servers if s.said(" Ann: ")]
+                serving.end()  # the server Ann's game is connected to, and on duty at her table
+                _answer_until(client, got, lambda m: m.get("event", {}).get("kind") == "game_over")
+                assert any(m["type"] == "status" and m["status"] == "reconnecting" for m in got)
+                seqs = [m["seq"] for m in got if m["type"] == "event"]
+                assert seqs == list(range(1, len(seqs) + 1)), "every event once, across the change of server"
+            finally:
+                client.close()
+        finally:
+            for server in servers:
+                server.end()
+
+
+def _answer_until(client: NetClient, got: list[dict], done: Callable[[dict], bool]) -> None:
+    """Receive with the game's own client, answering each turn with the first legal choice, until
+    a message `done` accepts."""
+    deadline = time.monotonic() + 4 * WAIT
+    while time.monotonic() < deadline:
+        arrived = client.receive()
+        for message in arrived:
+            got.append(message)
+            if message["type"] == "turn":
+                client.send({"type": "act", "choice": first_legal(message["view"])})
+        if any(done(message) for message in arrived):
+            return
+        time.sleep(0.01)
+    raise AssertionError(f"not received in time; the last ones were {[m['type'] for m in got[-6:]]}")
