@@ -139,7 +139,6 @@ class RedisBus:
         self.elsewhere = 0
         """People connected to the other servers, as they said last."""
         self.tasks: set[asyncio.Task] = set()
-        self.listener: asyncio.Task | None = None
         self.stopping = False
 
     # -- starting and stopping ----------------------------------------------------------------------
@@ -153,7 +152,7 @@ class RedisBus:
         await self.pubsub.subscribe(COMMANDS, CHAT, KICK)  # first: nothing appended while loading is missed
         await self._say_alive()
         await self._catch_up_all()
-        self.listener = self._spawn(self._listen())
+        self._spawn(self._listen())
         self._spawn(self._send())
         self._spawn(self._keep_alive())
 
@@ -171,11 +170,10 @@ class RedisBus:
                 await self.redis.delete(ALIVE + self.process)
             await self.redis.aclose(close_connection_pool=True)  # the channels' connection too
 
-    def _spawn(self, coroutine: Any) -> asyncio.Task:
+    def _spawn(self, coroutine: Any) -> None:
         task = asyncio.get_running_loop().create_task(coroutine)
         self.tasks.add(task)
         task.add_done_callback(self.tasks.discard)
-        return task
 
     # -- what this server says ------------------------------------------------------------------------
     def submit(self, command: dict[str, Any]) -> None:
