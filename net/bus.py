@@ -35,8 +35,10 @@ KEY = "spades:"
 TABLES = KEY + "tables"
 """The set of open tables' numbers."""
 NEXT_TABLE = KEY + "next-table"
-PEOPLE = KEY + "people"
-"""Token → the person's id and name (a person may come back through any server)."""
+PERSON = KEY + "person:"
+"""``person:<token>`` → the person's id and name (a person may come back through any server)."""
+PERSON_KEPT = 7 * 24 * 3600
+"""Seconds a token is kept after its person last said hello."""
 ALIVE = KEY + "alive:"
 """``alive:<server>`` → how many people are connected to that server; it expires unless renewed."""
 TAKEN = KEY + "taken:"
@@ -214,7 +216,8 @@ class RedisBus:
         elif kind == "publish":
             await self.redis.publish(*what)
         elif kind == "remember":
-            await self.redis.hset(PEOPLE, *what)
+            token, text = what
+            await self.redis.set(PERSON + token, text, ex=PERSON_KEPT)
         else:
             await self.redis.srem(TABLES, what)
             await self.redis.expire(_commands(what), CLOSED_KEPT)
@@ -232,7 +235,7 @@ class RedisBus:
     async def person(self, token: str) -> tuple[str, str] | None:
         """The id and name of the person `token` was given to at any of the servers, or None."""
         try:
-            known = await self.redis.hget(PEOPLE, token)
+            known = await self.redis.get(PERSON + token)
             player, name = json.loads(known) if known else (None, None)
         except (RedisError, ValueError, TypeError):
             return None

@@ -251,7 +251,7 @@ class SpadesServer:
         if person.token not in self.by_token:
             self.people[person.id] = person
             self.by_token[person.token] = person
-            self.bus.remember(person.token, person.id, person.name)
+        self.bus.remember(person.token, person.id, person.name)  # kept a week from each hello
         if token:
             self.bus.kick(person.id)
         return person
