@@ -68,8 +68,8 @@ PACE = 0.4
 """Seconds a computer takes at least between two decisions at a table where people play."""
 NOT_SHARED = "The server cannot reach the tables it shares (Redis), so that was not done: try again"
 REUSE_PORT = hasattr(socket, "SO_REUSEPORT")
-"""Whether servers sharing tables through Redis may listen on the same port of one machine (the
-system spreads new connections among them; not on Windows)."""
+"""Whether servers sharing tables through Redis may listen on the same port of one machine (Linux
+spreads new connections among them; not on Windows)."""
 LAST_WORDS = 2.0
 """Seconds the messages queued for a connection the server closes (its fatal error) may take to go out."""
 
