@@ -228,7 +228,8 @@ class SpadesServer:
             self._spawn(person.connection.close(1000, "connected again elsewhere"))
         person.connection, person.outbox = connection, asyncio.Queue()
         self._log("in", person, message.fields | {"type": "hello", "token": "…"})
-        table = self.tables.get(person.table) if person.table else self._seated_at(person.id)
+        table = self.tables.get(person.table) if person.table else (
+            self._seated_at(person.id) if message.fields.get("token") else None)
         person.send({"type": "welcome", "version": VERSION, "you": person.id, "name": person.name,
                      "token": person.token, "table": table.number if table else None,
                      "seat": table.seat_of(person.id) if table else None})

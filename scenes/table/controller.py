@@ -140,6 +140,7 @@ class AdviceAsking:
     :meth:`_take_answer`), and starts the fields below empty."""
 
     advice: Answer | None
+    """Suggest's answer for the player's turn now open."""
     advice_key: tuple | None
     suggest_token: int | None
     coach_token: int | None
@@ -159,6 +160,12 @@ class AdviceAsking:
     def advice_question(self) -> tuple[dict, int]: ...
 
     def _collect_answers(self) -> None: ...
+
+    def _forget_advice(self) -> None:
+        """No advice asked or given, no values from the coach: a controller starts so, and a turn
+        taken back starts so again."""
+        self.suggest_token, self.advice, self.advice_key = None, None, None
+        self.coach_token, self.evaluation, self.evaluation_key, self.questioned = None, None, None, None
 
     def _take_answer(self, answer: Answer) -> bool:
         """Keep Suggest's or the coach's answer if it is for the turn still open; whether it was one."""
@@ -258,17 +265,10 @@ class TableController(AdviceAsking):
         """The computer decision asked for: its token, and when (the screen's clock)."""
         self.answer: Answer | None = None
         """A computer's answer that came, waiting for its moment to be shown."""
-        self.suggest_token: int | None = None
-        self.advice: Answer | None = None
-        """Suggest's answer for the player's turn now open."""
-        self.advice_key: tuple | None = None
+        self._forget_advice()
         self.reviewed = 0
         """The last hand whose bids have been looked at."""
         self.on_coach = on_coach
-        self.coach_token: int | None = None
-        self.evaluation: Evaluation | None = None
-        self.evaluation_key: tuple | None = None
-        self.questioned: tuple[tuple, frozenset[str]] | None = None
         self.made: dict[tuple[int, str, str], tuple[dict, Any]] = {}
         """Each computer's card (by hand, seat and card) and bid (``"bid"``) of the last two hands,
         with the seat view it was made from."""
@@ -478,8 +478,7 @@ class TableController(AdviceAsking):
             taken = self.game.take_back(PLAYER)
         self.pending.clear()
         self.asked, self.answer = None, None
-        self.suggest_token, self.advice, self.advice_key = None, None, None
-        self.coach_token, self.evaluation, self.evaluation_key, self.questioned = None, None, None, None
+        self._forget_advice()
         if self.game.phase != "play":
             self.reviewed = 0  # the bids will be looked at again once they are in
         return taken[0][1]

@@ -20,8 +20,7 @@ from typing import Any, Protocol
 
 from game.cards import Card
 from game.events import BidMade, CardPlayed, Event, GameOver, HandScored, HandStarted, from_dict
-from game.players.suggest import Evaluation, titled
-from game.players.thinker import Answer
+from game.players.suggest import titled
 from game.records.handlog import LoggedHand
 from game.rules import Rules
 from game.scoring import Standing
@@ -113,13 +112,7 @@ class OnlineTableController(AdviceAsking):
         self.over = False
         self.winner: str | None = None
         self.standings = {side: Standing() for side in sides(self.rules.partners)}
-        self.suggest_token: int | None = None
-        self.advice: Answer | None = None
-        self.advice_key: tuple | None = None
-        self.coach_token: int | None = None
-        self.evaluation: Evaluation | None = None
-        self.evaluation_key: tuple | None = None
-        self.questioned: tuple[tuple, frozenset[str]] | None = None
+        self._forget_advice()
         self.model: TableModel | None = None
         """The table as shown, made by :meth:`new_model`; its names follow the server's."""
         self.reasons: dict[tuple[int, str, str], tuple[str, str]] = {}
