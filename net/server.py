@@ -60,6 +60,9 @@ BAD_LIMIT = 20
 """Bad messages in a row after which a connection is closed."""
 BACKLOG = 2_000
 """Messages waiting for a slow connection beyond which it is closed (the game waits for nobody)."""
+CATCH_UP_PER_EVENT, CATCH_UP_MORE = 2, 8
+"""Messages a game so far may take at most: one per event and one per hand shown (fewer than one per
+event), and the table, its cards, whose turn and `synced` besides."""
 THINK_MARGIN = 3.0
 """Seconds past a computer level's time budget after which its answer is not waited for."""
 LOBBY_EVERY = 0.25
@@ -87,11 +90,14 @@ class Person:
     chat_times: deque = field(default_factory=lambda: deque(maxlen=CHAT_LINES))
     message_times: deque = field(default_factory=lambda: deque(maxlen=FLOOD_LIMIT))
     bad: int = 0
+    catching_up: int = 0
+    """Messages sent at once the last time this person was given a table's game so far (watching,
+    sitting down, coming back): they may wait in the outbox beyond :data:`BACKLOG`."""
 
     def send(self, message: dict[str, Any]) -> None:
         if self.outbox is None:
             return
-        if self.outbox.qsize() >= BACKLOG:
+        if self.outbox.qsize() >= BACKLOG + self.catching_up:
             self.outbox = None  # too far behind: its writer closes the connection
             return
         self.outbox.put_nowait(encode(message))
@@ -261,7 +267,7 @@ class SpadesServer:
         outbox = person.outbox
         try:
             while True:
-                if person.outbox is not outbox:
+                if outbox is None or person.outbox is not outbox:
                     await connection.close(1008, "too slow to keep up")
                     return
                 text = await outbox.get()
@@ -521,9 +527,17 @@ class SpadesServer:
             summary = table.summary()  # as it will be once seated (sitting may deal, and the deal comes after)
             summary["seats"][seat] = {"name": command["name"], "kind": "human", "away": False, "connected": True}
             person.send({"type": "joined", "table": table.number, "seat": seat, "summary": summary})
+        self._room_to_catch_up(player, table)
         table.sit(player, command["name"], seat, _deal(command))
         self._nudge(table)
         self._lobby_changed()
+
+    def _room_to_catch_up(self, player: str, table: ServerTable) -> None:
+        """`player` is about to be sent the table's game so far, at once: so many messages may wait
+        for them without their being taken for too slow to keep up (a long game has thousands)."""
+        person = self.people.get(player)
+        if person is not None:
+            person.catching_up = CATCH_UP_PER_EVENT * len(table.log) + CATCH_UP_MORE
 
     def _apply_watch(self, table: ServerTable, command: dict[str, Any]) -> None:
         player = command["player"]
@@ -535,6 +549,7 @@ class SpadesServer:
         if person is not None:
             person.table = table.number
             person.send({"type": "watching", "table": table.number, "summary": table.summary()})
+        self._room_to_catch_up(player, table)
         table.watch(player)
         self._nudge(table)  # the computers go on if the table had nobody
         self._lobby_changed()
@@ -599,6 +614,7 @@ class SpadesServer:
             hold = self.holds.pop(player, None)
             if hold:
                 hold.cancel()
+            self._room_to_catch_up(player, table)
             if table.set_connected(player, True) is None:
                 table.watch(player)
             else:

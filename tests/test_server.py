@@ -30,6 +30,7 @@ import pytest
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
+import net.server as server_module
 from game.cards import DECKS, Card
 from game.hand import Hand
 from game.players import default_choice
@@ -50,6 +51,8 @@ SHORT_GAME = "partners=1 broken=1 nil=100 blindnil=200 blindnilfail=100 win=1 lo
 """Rules whose game ends after its first hand."""
 FEW_HANDS = "partners=1 broken=1 nil=100 blindnil=200 blindnilfail=100 win=120 lose=-120"
 """Rules whose game lasts a few hands."""
+LONG_GAME = "partners=1 broken=1 nil=100 blindnil=200 blindnilfail=100 win=1000 lose=-1000"
+"""Rules whose game lasts many hands."""
 EXCHANGE_GAME = "partners=1 broken=1 nil=100 blindnil=200 blindnilfail=100 exchange=2 win=120 lose=-120"
 """A few hands, with the blind-nil exchange of two cards."""
 CARD_TEXT = re.compile(r"[2-9TJQKA][SHDC]|[BL]J")
@@ -467,6 +470,46 @@ def test_a_player_cut_off_mid_hand_comes_back_with_the_token_to_the_seat_and_eve
             play_to_the_end([back, eve])
             assert not any(m["type"] == "table" and m["seats"]["S"]["away"] for m in eve.got)
     assert_nothing_hidden_is_sent(ann.got + back.got, "S", _hands_logged(save))
+
+
+def test_a_game_so_far_longer_than_the_backlog_reaches_a_watcher_and_a_player_back_whole(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A long game's events come at once to someone who watches it or comes back to it; that burst
+    is not a connection too slow to keep up (the backlog is made small here once two hands are
+    played, so that they are a long game)."""
+    with running_server(hold=30.0) as server:
+        ann = Peer(server.address, "Ann")
+        table = create(ann, LONG_GAME)
+        ann.until(event("hand_scored", number=2), GAME_WAIT, first_legal)  # the table then waits for Ann
+        played = ann.last_seq
+        monkeypatch.setattr(server_module, "BACKLOG", 100)
+        assert played > 2 * 100
+        with Peer(server.address, "Eve") as eve:
+            eve.send(type="watch", table=table)
+            synced = eve.until(of_type("synced"))
+            assert [m["seq"] for m in eve.got if m["type"] == "event"] == list(range(1, synced["seq"] + 1))
+        ann.close()
+        with Peer(server.address, "Ann", token=ann.welcome["token"], last_seq=0) as back:
+            synced = back.until(of_type("synced"))
+            assert [m["seq"] for m in back.got if m["type"] == "event"] == list(range(1, synced["seq"] + 1))
+            assert synced["seq"] >= played
+
+
+def test_a_player_back_to_more_than_may_wait_is_let_go_as_too_slow_and_not_left_without_a_word(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Were the game so far more than may wait for a connection that has just said hello, the
+    connection closes saying why (it used to stay open with nothing sent, the client waiting)."""
+    with running_server(hold=30.0) as server:
+        ann = Peer(server.address, "Ann")
+        create(ann, LONG_GAME)
+        ann.until(event("hand_scored", number=2), GAME_WAIT, first_legal)
+        ann.close()
+        monkeypatch.setattr(server_module, "BACKLOG", 100)
+        monkeypatch.setattr(server_module, "CATCH_UP_PER_EVENT", 0)
+        back = Peer(server.address, None)
+        back.send(type="hello", version=VERSION, name="Ann", token=ann.welcome["token"])
+        closing = back.closed()
+        assert closing.rcvd is not None and closing.rcvd.reason == "too slow to keep up"
 
 
 def test_a_second_connection_with_the_same_token_takes_the_seat_and_closes_the_first() -> None:
