@@ -517,6 +517,29 @@ def test_pointing_at_a_computers_card_or_bid_at_a_servers_table_says_why_with_th
                f"{shown['why'][str(sent['seq'])]}", "the whole reason, once the hand is shown")
 
 
+def test_watching_a_game_some_hands_in_goes_straight_to_the_hand_in_play_with_no_click_for_those_over(
+        server, plain, app):
+    host = plain("Wes", plays=True)
+    number = host.create({"S": "human", "W": "computer", "N": "computer", "E": "computer"}, "Long game")
+    host.wait(lambda m: m["type"] == "event" and m["event"]["kind"] == "hand_scored" and m["event"]["number"] == 2,
+              "two hands over")
+    host.plays = False  # the table now waits for Wes's next turn
+    game = app(server=server.address, name="Ann")
+    lobby = to_lobby(game)
+    lobby_lists(game, lobby, number)
+    click_widget(game, next(button for button, table in lobby.watch_buttons.items() if table == number))
+    table = at_table(game)
+    scenes = set()
+    deadline = time.monotonic() + LIMIT
+    while control(table).catching_up or table.busy:
+        assert time.monotonic() < deadline, f"still catching up, showing {type(top(game)).__name__}"
+        game.step(FRAME)
+        scenes.add(type(top(game)).__name__)
+        time.sleep(0.001)
+    assert scenes == {"TableScene"}, "no score screen, nor any other, for the hands already over"
+    assert len(table.model.scores) >= 2 and table.model.hand_number >= 3, "the scoreboard has every hand so far"
+
+
 def test_watching_a_table_shows_its_play_with_souths_cards_face_down_and_offers_no_decision(server, plain, app):
     host = plain("Wes")  # plays by hand below: the table stops at each of its turns
     number = host.create({"S": "human", "W": "computer", "N": "computer", "E": "computer"}, "Watch me")

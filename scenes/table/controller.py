@@ -274,7 +274,7 @@ class TableController(AdviceAsking):
         with the seat view it was made from."""
 
     online = False
-    catching_up = False
+    catching_up = replaying = False
     """Never: a game on this computer is shown as it is played."""
     chat: tuple = ()
     notices: tuple = ()

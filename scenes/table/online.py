@@ -104,6 +104,9 @@ class OnlineTableController(AdviceAsking):
         self.chat: deque[ChatLine] = deque(maxlen=CHAT_KEPT)
         self.notices: list[str] = []
         self.synced_at: int | None = None
+        self.past_left = 0
+        """Events still to show that happened before the server last brought this table up to date
+        (the game so far, for a player who has just sat down, watches, or is back after a drop)."""
         self.seen = 0
         """The seq of the last event given to the screen."""
         self.reviewed_hand = 0
@@ -148,7 +151,7 @@ class OnlineTableController(AdviceAsking):
             self.refusals.append(message["reason"])
             self.sent = None
         elif kind == "synced":
-            self.synced_at = message["seq"]
+            self.synced_at, self.past_left = message["seq"], len(self.pending)
         elif kind == "table":
             self.summary = message
             if self.model is not None:
@@ -241,6 +244,11 @@ class OnlineTableController(AdviceAsking):
         """Events of a game under way are being shown at once (joining, or back after a drop)."""
         return self.synced_at is None or self.seen < self.synced_at or len(self.pending) > 8
 
+    @property
+    def replaying(self) -> bool:
+        """The next events to show are the game so far, not play as it happens: nothing waits for a click."""
+        return self.synced_at is None or self.past_left > 0
+
     def next_event(self) -> Event | None:
         if not self.pending:
             return None
@@ -249,6 +257,7 @@ class OnlineTableController(AdviceAsking):
             return None  # the bids are looked at first (see next_moment)
         if isinstance(event, CardPlayed):
             self.cards_this_hand += 1
+        self.past_left = max(0, self.past_left - 1)
         return self.pending.popleft()
 
     @property

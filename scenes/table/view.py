@@ -287,15 +287,17 @@ class TableScene(Scene):
         self.model.apply(event)
         self.sound("trick")
         delay = self.app.settings.trick_delay
-        return Beat(self.time(max(delay, 0.0)), on_end=self.sweep, wait_click=delay <= 0 and self.app.speed > 0)
+        return Beat(self.time(max(delay, 0.0)), on_end=self.sweep, wait_click=delay <= 0 and self.waits_for_clicks())
 
     def show_hand_scored(self, event: HandScored) -> Beat:
         self.model.apply(event)
         us = event.score.sides[side_of("S", self.model.rules.partners)]
         self.sound("made" if us.made else "set")
         self.reveal = True
+        if self.control.replaying:  # a hand over before the player came: no score screen for it
+            return Beat(on_end=self.passed_score)
         # the four hands stay until the player clicks
-        return Beat(on_end=lambda: self.show_score(event), wait_click=self.app.speed > 0)
+        return Beat(on_end=lambda: self.show_score(event), wait_click=self.waits_for_clicks())
 
     def show_game_over(self, event: GameOver) -> Beat:
         return Beat(on_end=lambda: self.game_over(event))
@@ -311,6 +313,16 @@ class TableScene(Scene):
         for seat, card in plays:
             self.fly(card, layout.TRICK_SLOTS[seat], target, self.time(layout.SWEEP_FLIGHT), face_up=True)
         self.beats.append(Beat())
+
+    def waits_for_clicks(self) -> bool:
+        """Whether pauses wait for the player's click: not at the instant speed, nor while the game
+        so far is shown (watching a game under way, or back after a drop)."""
+        return self.app.speed > 0 and not self.control.replaying
+
+    def passed_score(self) -> None:
+        """A hand scored before the player came: on the scoreboard, with no score screen to click through."""
+        self.reveal = False
+        self.hand_problems = []
 
     def show_score(self, event: HandScored) -> None:
         self.reveal = False
@@ -345,7 +357,7 @@ class TableScene(Scene):
         if isinstance(moment, BidsPause):
             self.say(bids_summary(self.model), life=layout.BID_REVIEW_PAUSE + 0.5)
             self.beats.append(Beat(self.time(layout.BID_REVIEW_PAUSE), on_end=self.control.end_pause,
-                                   wait_click=self.app.speed > 0))
+                                   wait_click=self.waits_for_clicks()))
         elif isinstance(moment, Turn):
             if self.turn is None or moment.key != self.turn.key:
                 self.offer(moment)
