@@ -38,7 +38,7 @@ from scenes.look import layout, text
 from scenes.screens.confirm import ConfirmScene
 from scenes.screens.game_over import GameOverScene
 from scenes.screens.menu import MenuScene
-from scenes.screens.online import ConnectScene, LobbyScene
+from scenes.screens.online import VISIBLE_TABLES, ConnectScene, LobbyScene
 from scenes.screens.score import ScoreScene
 from scenes.screens.title import TitleScene
 from scenes.table.model import Hidden
@@ -367,6 +367,36 @@ def test_the_connect_form_reaches_the_lobby_which_lists_every_table_with_its_sea
     assert seat_button(lobby, later, "N").text == "N open"
     click_widget(game, lobby.back)
     assert isinstance(top(game), TitleScene) and game.net is None
+
+
+def test_a_lobby_longer_than_the_screen_lists_open_seats_first_and_pages_to_every_table(
+        server, plain, app, monkeypatch):
+    computers = {"S": "human", "W": "computer", "N": "computer", "E": "computer"}
+    full = [plain(f"Full{n}").create(computers, "Full") for n in range(VISIBLE_TABLES)]
+    opening = plain("Opal").create({**computers, "N": "human"}, "Open seat")
+    game = app(server=server.address, name="Ann")
+    shown = Shown(game, monkeypatch)
+    lobby = to_lobby(game)
+    lobby_lists(game, lobby, opening)
+    for number in full:
+        lobby_lists(game, lobby, number)
+    assert seat_button(lobby, opening, "N").text == "N open", "the table with a seat to take is on the first page"
+    order = [summary["table"] for summary in lobby.tables]
+    assert order.index(opening) < min(order.index(number) for number in full)
+    assert len(lobby.seat_buttons) == 4 * VISIBLE_TABLES and not lobby.earlier.is_enabled
+    wait_until(game, lambda: f"Tables 1-{VISIBLE_TABLES} of {len(order)}, open seats first" in shown,
+               "the pager's line")
+    listed = {table for table, _ in lobby.seat_buttons.values()}
+    while lobby.later.is_enabled:
+        click_widget(game, lobby.later)
+        listed |= {table for table, _ in lobby.seat_buttons.values()}
+    assert {opening, *full} <= listed, "every table is reached a page at a time"
+    assert lobby.earlier.is_enabled
+    pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=len(order), flipped=False))
+    frames(game)
+    assert not lobby.earlier.is_enabled and seat_button(lobby, opening, "N").is_enabled, "the wheel scrolls back up"
+    press(game, pygame.K_PAGEDOWN)
+    assert lobby.earlier.is_enabled and opening not in {table for table, _ in lobby.seat_buttons.values()}
 
 
 def test_a_wrong_address_is_told_on_the_form_and_keeps_trying(server, app, monkeypatch):

@@ -30,7 +30,9 @@ PANEL = pygame.Rect(8, 10, 624, 340)
 FORM = pygame.Rect(120, 80, 400, 190)
 ROWS_TOP = 44
 ROW_HEIGHT = 20
-VISIBLE_TABLES = 7
+VISIBLE_TABLES = 6
+"""Tables listed at once; the row under them pages through the rest."""
+PAGER_Y = ROWS_TOP + VISIBLE_TABLES * ROW_HEIGHT + 10
 CREATE_Y = 200
 CHAT_Y = 262
 NAME_LIMIT = 12
@@ -64,6 +66,20 @@ def table_words(summary: dict[str, Any]) -> str:
     watchers = summary.get("watchers", 0)
     seen = f", {watchers} watching" if watchers else ""
     return f"#{summary['table']} {summary.get('variant', '?')[:10]} - {state} {scores}{seen}"
+
+
+def open_seats_first(tables: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The lobby's tables as listed: those with a seat to take first, each part in the server's order.
+
+    >>> [t["table"] for t in open_seats_first([{"table": 1, "seats": {"S": {"kind": "human"}}},
+    ...                                        {"table": 2, "seats": {"S": {"kind": "open"}}}])]
+    [2, 1]
+    """
+    def full(summary: dict[str, Any]) -> bool:
+        seats = summary.get("seats", {})
+        return not any(isinstance(info, dict) and info.get("kind") == "open" for info in seats.values())
+
+    return sorted((t for t in tables if isinstance(t, dict)), key=full)
 
 
 class ConnectScene(Scene):
@@ -156,6 +172,8 @@ class LobbyScene(Scene):
         self.seat_buttons: dict[UIButton, tuple[int, str]] = {}
         self.watch_buttons: dict[UIButton, int] = {}
         self.waiting = list(first or [])
+        self.first_row = 0
+        """The index in :attr:`tables` of the first table shown (the list pages by :data:`VISIBLE_TABLES`)."""
 
     def enter(self) -> None:
         self.build()
@@ -176,14 +194,28 @@ class LobbyScene(Scene):
                                           object_id=ObjectID(object_id="#options_entry"))
         self.chat_entry.set_text_length_limit(CHAT_LENGTH)
         self.back = widgets.button(ui, (PANEL.right - 72, CHAT_Y + 44, 64, 18), "Leave", object_id="title_button")
-        self.form = [*self.seat_toggles.values(), self.level_toggle, self.create, self.chat_entry, self.back]
+        self.earlier = widgets.button(ui, (PANEL.right - 62, PAGER_Y, 26, 16), "◀", tool_tip="Page Up")
+        self.later = widgets.button(ui, (PANEL.right - 34, PAGER_Y, 26, 16), "▶", tool_tip="Page Down")
+        self.form = [*self.seat_toggles.values(), self.level_toggle, self.create, self.chat_entry, self.back,
+                     self.earlier, self.later]
         self.rows_shown: tuple | None = None
         self.build_rows()
 
     def build_rows(self) -> None:
         """A button for each seat and a Watch button for each table shown, made again only when what
         they say changes: a list that comes while the player clicks or types loses nothing."""
-        visible = self.tables[:VISIBLE_TABLES]
+        self.first_row = max(0, min(self.first_row, len(self.tables) - VISIBLE_TABLES))
+        visible = self.tables[self.first_row:self.first_row + VISIBLE_TABLES]
+        for button, usable in ((self.earlier, self.first_row > 0),
+                               (self.later, self.first_row + VISIBLE_TABLES < len(self.tables))):
+            if len(self.tables) > VISIBLE_TABLES:
+                button.show()
+            else:
+                button.hide()
+            if usable:
+                button.enable()
+            else:
+                button.disable()
         shown = tuple((summary["table"], *(seat_words(seat, summary["seats"][seat]) for seat in SEATS),
                        *(summary["seats"][seat].get("kind") == "open" for seat in SEATS)) for summary in visible)
         if shown == self.rows_shown:
@@ -222,7 +254,7 @@ class LobbyScene(Scene):
     def take(self, message: dict[str, Any]) -> None:
         kind = message.get("type")
         if kind == "lobby":
-            self.tables = list(message.get("tables", []))
+            self.tables = open_seats_first(message.get("tables", []))
             self.people = int(message.get("people", 0))
             self.build_rows()
         elif kind == "chat":
@@ -249,6 +281,10 @@ class LobbyScene(Scene):
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.leave()
+        elif event.type == pygame.KEYDOWN and event.key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN):
+            self.scroll(VISIBLE_TABLES if event.key == pygame.K_PAGEDOWN else -VISIBLE_TABLES)
+        elif event.type == pygame.MOUSEWHEEL:
+            self.scroll(-event.y)
         elif event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED and event.ui_element is self.chat_entry:
             self.send_chat()
         elif event.type == pygame_gui.UI_BUTTON_PRESSED:
@@ -269,8 +305,16 @@ class LobbyScene(Scene):
             element.set_text(self.level.capitalize())
         elif element is self.back:
             self.leave()
+        elif element in (self.earlier, self.later):
+            self.scroll(VISIBLE_TABLES if element is self.later else -VISIBLE_TABLES)
         else:
             self.toggle_seat(element)
+
+    def scroll(self, rows: int) -> None:
+        """Show the tables `rows` further down the list (up when negative), as far as it goes."""
+        self.first_row += rows
+        self.build_rows()
+        self.app.redraw()
 
     def toggle_seat(self, element: UIButton) -> None:
         seat = next((seat for seat, button in self.seat_toggles.items() if button is element), None)
@@ -307,12 +351,13 @@ class LobbyScene(Scene):
         text.draw(surface, where, (PANEL.right - 12, PANEL.y + 12), GREY_LIGHT, align="right", shadow=None)
         if not self.tables:
             text.draw(surface, "No table yet: set one up below.", (PANEL.x + 12, ROWS_TOP + 14), GREY_LIGHT)
-        for row, summary in enumerate(self.tables[:VISIBLE_TABLES]):
+        for row, summary in enumerate(self.tables[self.first_row:self.first_row + VISIBLE_TABLES]):
             y = ROWS_TOP + row * ROW_HEIGHT + 14
             text.draw(surface, table_words(summary)[:36], (PANEL.x + 12, y), WHITE, shadow=None)
         if len(self.tables) > VISIBLE_TABLES:
-            text.draw(surface, f"... and {len(self.tables) - VISIBLE_TABLES} more", (PANEL.x + 12, CREATE_Y - 12),
-                      GREY, shadow=None)
+            last = min(len(self.tables), self.first_row + VISIBLE_TABLES)
+            text.draw(surface, f"Tables {self.first_row + 1}-{last} of {len(self.tables)}, open seats first",
+                      (PANEL.right - 70, PAGER_Y + 4), GREY, align="right", shadow=None)
         text.draw(surface, f"New table ({self.app.settings.game_variant().name}), you sit South:",
                   (PANEL.x + 12, CREATE_Y + 4), GOLD, shadow=None)
         text.draw(surface, "Seats", (PANEL.x + 12, CREATE_Y + 24), GREY_LIGHT, shadow=None)
