@@ -1,0 +1,45 @@
+"""A monkey at the controls (:mod:`scenes.tools.monkey`): random clicks, keys, typing, window
+sizes and closes on the real App, at a table on this computer and at a server's table. Nothing
+may raise, a scene always shows, and each time the table waits for the player it shows what
+the game holds. The computers think inside the loop here, so each seed replays exactly.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from scenes.table.view import TableScene
+from scenes.tools.monkey import monkey, table_differences
+from tests.app_driver import wait_for
+
+ACTIONS = 1500
+
+
+@pytest.mark.parametrize("seed", [1, 7])
+def test_a_monkey_at_the_controls_breaks_nothing_and_the_table_always_shows_the_game(tmp_path: Path, seed: int):
+    with monkey(tmp_path, seed, inline=True) as player:
+        report = player.run(actions=ACTIONS)
+    assert report.failure is None, report.describe(seed)
+    assert report.actions == ACTIONS
+    assert report.turns_checked["TableScene"] >= 100, "the table was compared with the game at the player's turns"
+
+
+def test_a_monkey_at_a_servers_table_breaks_nothing_and_the_table_shows_the_servers_view(tmp_path: Path):
+    """Brought back to a new table at the server whenever it has wandered off."""
+    with monkey(tmp_path, 3, online=True, inline=True) as player:
+        report = player.run(actions=ACTIONS)
+    assert report.failure is None, report.describe(3)
+    assert report.turns_checked["TableScene online"] >= 200, "the server's table was compared at the player's turns"
+
+
+def test_the_check_finds_a_table_that_shows_a_trick_its_game_does_not_count(app):
+    """The comparison itself: a table whose model lost a trick is told apart from its game."""
+    app.new_game()
+    wait_for(app, lambda: isinstance(app.scenes[-1], TableScene) and not app.scenes[-1].busy
+             and app.scenes[-1].turn is not None)
+    table = app.scenes[-1]
+    assert table_differences(table) == []
+    table.model.taken["E"] += 1
+    assert table_differences(table) == [f"taken: shown {table.model.taken}, held {dict(table.game.hand.taken)}"]
