@@ -74,12 +74,22 @@ class NetClient:
             except queue.Empty:
                 return messages
 
-    def close(self) -> None:
-        """Close the connection and end the thread."""
+    def close(self, wait: float = 0.0) -> None:
+        """Close the connection and end the thread, waiting at most `wait` seconds for that.
+
+        The frame loop does not wait (the default): saying goodbye to a server that does not
+        answer takes the network thread up to websockets' close timeout, and the screen would
+        stand still meanwhile."""
         self._stopping = True
-        if self._loop.is_running():
+        if not self._loop.is_closed():  # queued, this also stops a loop not yet running
             self._loop.call_soon_threadsafe(self._loop.stop)
-        self._thread.join(2.0)
+        if wait > 0:
+            self._thread.join(wait)
+
+    @property
+    def closed(self) -> bool:
+        """The network thread has ended."""
+        return not self._thread.is_alive()
 
     # -- the network thread --------------------------------------------------------------------------
     def _put(self, text: str) -> None:

@@ -12,8 +12,11 @@ awaited happens or a generous time limit is over.
 
 from __future__ import annotations
 
+import base64
 import contextlib
+import hashlib
 import json
+import socket
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -649,6 +652,53 @@ def test_a_connection_cut_mid_hand_shows_reconnecting_and_the_same_hand_goes_on_
     assert table.model.hand_number == 1
     cut_while_west_plays(game, table, sockets, west)
     play_hand(game)
+
+
+class SilentServer:
+    """A server that opens the WebSocket and then never reads or says anything again (a peer
+    gone without a word, as after a network failure)."""
+
+    def __init__(self) -> None:
+        self.listener = socket.create_server(("127.0.0.1", 0))
+        self.address = f"127.0.0.1:{self.listener.getsockname()[1]}"
+        self.accepted: list[socket.socket] = []
+        self.opened = threading.Event()
+        threading.Thread(target=self.open_one, daemon=True).start()
+
+    def open_one(self) -> None:
+        connection, _ = self.listener.accept()
+        self.accepted.append(connection)
+        request = b""
+        while b"\r\n\r\n" not in request:
+            request += connection.recv(4096)
+        key = next(line.split(b":", 1)[1].strip() for line in request.split(b"\r\n")
+                   if line.lower().startswith(b"sec-websocket-key"))
+        accept = base64.b64encode(hashlib.sha1(key + b"258EAFA5-E914-47DA-95CA-C5AB0DC85B11").digest())
+        connection.sendall(b"HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+                           b"Sec-WebSocket-Accept: " + accept + b"\r\n\r\n")
+        self.opened.set()
+
+    def close(self) -> None:
+        for connection in self.accepted:
+            connection.close()
+        self.listener.close()
+
+
+def test_leaving_a_server_that_no_longer_answers_does_not_hold_the_screen_while_it_says_goodbye():
+    """The network thread goes on closing by itself (up to websockets' close timeout); the frame
+    loop's call returns at once. It used to wait for that thread two seconds, the screen standing
+    still: the bound below is half that, and the call now takes microseconds."""
+    silent = SilentServer()
+    client = NetClient(silent.address, "Ann")
+    try:
+        assert silent.opened.wait(LIMIT)
+        called = time.monotonic()
+        client.close()
+        assert time.monotonic() - called < 1.0, "the frame loop waited for the network thread"
+        assert not client.closed, "the goodbye still waits for the server, in the network thread"
+    finally:
+        silent.close()
+    wait_until(None, lambda: client.closed, "the network thread ends once the server's socket closes")
 
 
 def test_the_form_offers_the_server_and_name_from_the_command_line_else_spades_server(server, app, monkeypatch):
