@@ -38,7 +38,8 @@ class BotStats:
     decisions: int = 0
     hands: int = 0
     games: int = 0
-    latencies: list[float] = field(default_factory=list)
+    latencies: list[tuple[float, float]] = field(default_factory=list)
+    """Each action's time to its event, with when it came back (``time.monotonic()``)."""
     errors: list[str] = field(default_factory=list)
 
 
@@ -106,7 +107,7 @@ class SeatBot:
 
     def _event(self, event: dict, sent_at: float | None) -> float | None:
         if sent_at is not None:
-            self.stats.latencies.append(time.perf_counter() - sent_at)
+            self.stats.latencies.append((time.monotonic(), time.perf_counter() - sent_at))
         if event["kind"] == "hand_scored":
             self.stats.hands += 1
         elif event["kind"] == "game_over":

@@ -4,14 +4,17 @@ N tables of four bot clients each (Normal, every seat a person's) play over the 
 for ``--seconds``, answering each turn after ``--pace`` seconds (a person's pace; 0 plays
 as fast as the server answers). Without ``--server`` a server is started in its own process
 on this machine. Reported: actions a second, the time from an action to its event coming
-back (p50, p99), the server's processor share and memory (when it runs here), and every
-error. The exit status is 1 if there was any error or a connection failed.
+back (p50, p99; in all, and apart after ``--settle`` seconds, once the connections have
+arrived), how late the bots' own processes ran (their loop's lateness is part of each
+latency), the server's processor share and memory (when it runs here), and every error.
+The exit status is 1 if there was any error or a connection failed.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import gc
 import multiprocessing
 import os
 import statistics
@@ -26,12 +29,19 @@ from net.bot import BotStats, SeatBot, player_maker
 SEATS_JOINING = ("W", "N", "E")
 
 
+LAG_EVERY = 0.05
+"""Seconds between two looks at how late a client process's own loop runs."""
+
+
 @dataclass
 class Result:
     decisions: int
-    latencies: list[float]
+    latencies: list[tuple[float, float]]
+    """Each action's time to its event, with when it came back (``time.monotonic()``)."""
     errors: list[str]
     hands: int
+    lags: list[tuple[float, float]]
+    """How late the client process's loop woke (seconds), with when: the bots' own share of a latency."""
 
 
 async def play_table(address: str, index: int, pace: float, until: float) -> list[BotStats]:
@@ -61,13 +71,27 @@ async def play_table(address: str, index: int, pace: float, until: float) -> lis
 
 async def play_tables(address: str, indexes: list[int], pace: float, seconds: float) -> Result:
     until = time.monotonic() + seconds
+    lags: list[tuple[float, float]] = []
+    watch = asyncio.create_task(watch_lag(lags))
     everything = await asyncio.gather(*(play_table(address, i, pace, until) for i in indexes))
+    watch.cancel()
     bots = [bot for table in everything for bot in table]
     return Result(sum(b.decisions for b in bots), [x for b in bots for x in b.latencies],
-                  [e for b in bots for e in b.errors], sum(b.hands for b in bots) // 4)
+                  [e for b in bots for e in b.errors], sum(b.hands for b in bots) // 4, lags)
+
+
+async def watch_lag(lags: list[tuple[float, float]]) -> None:
+    """Note how much later than asked this process's loop wakes (it runs the bots: a late loop
+    reads the server's answers late, and that lateness is in the latencies too)."""
+    while True:
+        asked = time.monotonic()
+        await asyncio.sleep(LAG_EVERY)
+        now = time.monotonic()
+        lags.append((now, now - asked - LAG_EVERY))
 
 
 def worker(address: str, indexes: list[int], pace: float, seconds: float) -> Result:
+    gc.disable()  # a collection here stalls a thousand bots at once and hides the server's latency
     return asyncio.run(play_tables(address, indexes, pace, seconds))
 
 
@@ -90,6 +114,12 @@ def process_use(pid: int) -> tuple[float, int]:
     return (int(stat[11]) + int(stat[12])) / ticks, peak
 
 
+def print_spread(name: str, values: list[float]) -> None:
+    if values:
+        print(f"{name:<20} p50 {percentile(values, 0.5) * 1000:6.1f} ms   p99 {percentile(values, 0.99) * 1000:6.1f} ms"
+              f"   mean {statistics.mean(values) * 1000:6.1f} ms")
+
+
 def percentile(values: list[float], share: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(len(ordered) * share))] if ordered else 0.0
@@ -101,6 +131,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--server", help="HOST:PORT of a running server (default: start one here)")
     parser.add_argument("--seconds", type=float, default=30.0, help="how long the bots play")
     parser.add_argument("--pace", type=float, default=0.5, help="seconds each bot waits before acting")
+    parser.add_argument("--settle", type=float, default=10.0,
+                        help="seconds from the start after which the latencies are also given apart "
+                             "(the connections arrive and the tables are set up before)")
     parser.add_argument("--clients", type=int, default=max(1, (os.cpu_count() or 2) - 1),
                         help="client processes running the bots")
     args = parser.parse_args(argv)
@@ -117,19 +150,20 @@ def main(argv: list[str] | None = None) -> int:
         if server:
             server.terminate()
             server.wait(10)
-    return report(args, results, wall, before, after)
+    return report(args, results, started, wall, before, after)
 
 
-def report(args, results: list[Result], wall: float, before, after) -> int:
+def report(args, results: list[Result], started: float, wall: float, before, after) -> int:
     decisions = sum(r.decisions for r in results)
-    latencies = [x for r in results for x in r.latencies]
     errors = [e for r in results for e in r.errors]
+    settled = started + args.settle
     print(f"{args.tables} tables, {args.tables * 4} connections, pace {args.pace:g} s, {wall:.1f} s")
     print(f"actions per second   {decisions / wall:8.1f}   ({decisions} actions, "
           f"{sum(r.hands for r in results)} hands)")
-    if latencies:
-        print(f"action to event      p50 {percentile(latencies, 0.5) * 1000:6.1f} ms   "
-              f"p99 {percentile(latencies, 0.99) * 1000:6.1f} ms   mean {statistics.mean(latencies) * 1000:6.1f} ms")
+    for name, pairs in (("action to event", [x for r in results for x in r.latencies]),
+                        ("client loop late by", [x for r in results for x in r.lags])):
+        print_spread(name, [seconds for _, seconds in pairs])
+        print_spread(f"  after {args.settle:g} s", [seconds for at, seconds in pairs if at >= settled])
     if before and after:
         cpu = (after[0] - before[0]) / wall
         print(f"server               {cpu:6.1%} of a core, peak memory {after[1] / 1024:.0f} MiB")

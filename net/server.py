@@ -21,6 +21,7 @@ import argparse
 import asyncio
 import concurrent.futures
 import contextlib
+import gc
 import multiprocessing
 import os
 import secrets
@@ -65,6 +66,8 @@ CATCH_UP_PER_EVENT, CATCH_UP_MORE = 2, 8
 event), and the table, its cards, whose turn and `synced` besides."""
 THINK_MARGIN = 3.0
 """Seconds past a computer level's time budget after which its answer is not waited for."""
+COLLECTOR_THRESHOLDS = (20_000, 50, 100)
+"""Python's garbage collection thresholds for a server (the default is 700, 10, 10): see :func:`quiet_collector`."""
 LOBBY_EVERY = 0.25
 """Seconds between two lobby lists sent to the people in the lobby (changes are batched)."""
 PACE = 0.4
@@ -798,8 +801,21 @@ def parse_args(argv: list[str] | None) -> Options:
                    workers=args.workers, pace=args.pace, redis=args.redis)
 
 
+def quiet_collector() -> None:
+    """Keep Python's full garbage collections from stalling a busy server.
+
+    A server's heap grows with its tables' games, and each full collection walks all of it: with
+    250 tables one took up to 130 ms, every five seconds or so, and every table stood still
+    meanwhile (the load test's slowest answers). What is loaded at start is set aside for good
+    (`gc.freeze`), and the young generations are collected less often, so that full collections
+    all but stop while cycles among new objects are still found (`docs/benchmarks.md`)."""
+    gc.freeze()
+    gc.set_threshold(*COLLECTOR_THRESHOLDS)
+
+
 def main(argv: list[str] | None = None) -> int:
     options = parse_args(argv)
+    quiet_collector()
 
     def ready(port: int) -> None:
         print(f"Spades server listening on {options.host}:{port} (protocol version {VERSION})", flush=True)

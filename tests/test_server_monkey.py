@@ -8,8 +8,10 @@ end. Each seed sends the same messages; the server's timing decides the rest.
 
 from __future__ import annotations
 
+import argparse
 import logging
 import random
+import sys
 from typing import Any
 
 import pytest
@@ -87,25 +89,58 @@ class Monkey:
         self.view = None
 
 
-@pytest.mark.parametrize("seed", [1, 2])
-def test_monkeys_at_a_server_get_an_answer_to_everything_and_a_newcomer_still_plays(seed: int, caplog):
-    caplog.set_level(logging.ERROR)
+def let_loose(seed: int, sent: int = SENT) -> list[str]:
+    """Monkeys send `sent` messages to a new server, then a newcomer plays a hand there; what the
+    server's loop or websockets logged as errors meanwhile (a failed assertion raises)."""
+    logged: list[logging.LogRecord] = []
+    catch = logging.Handler(logging.ERROR)
+    catch.emit = logged.append  # type: ignore[method-assign]
+    logging.getLogger().addHandler(catch)
     rng = random.Random(seed)
-    with running_server(hold=0.5) as server:
-        monkeys = [Monkey(server.address, f"Monkey{n}", rng) for n in range(MONKEYS)]
-        for _ in range(SENT):
-            monkey = rng.choice(monkeys)
-            try:
-                monkey.step()
-            except ConnectionClosed:  # let go after a fatal error (too many bad messages): connect again
-                monkey.come_back()
-        for monkey in monkeys:
-            monkey.read()
-        with Peer(server.address, "Newcomer") as newcomer:
-            create(newcomer, SHORT_GAME)
-            newcomer.until(event("hand_scored"), 40.0, first_legal)
-        for monkey in monkeys:
-            monkey.peer.close()
-    failures = [record.getMessage() + "\n" + str(record.exc_info) for record in caplog.records]
+    try:
+        with running_server(hold=0.5) as server:
+            monkeys = [Monkey(server.address, f"Monkey{n}", rng) for n in range(MONKEYS)]
+            for _ in range(sent):
+                monkey = rng.choice(monkeys)
+                try:
+                    monkey.step()
+                except ConnectionClosed:  # let go after a fatal error (too many bad messages): connect again
+                    monkey.come_back()
+            for monkey in monkeys:
+                monkey.read()
+            with Peer(server.address, "Newcomer") as newcomer:
+                create(newcomer, SHORT_GAME)
+                newcomer.until(event("hand_scored"), 40.0, first_legal)
+            for monkey in monkeys:
+                monkey.peer.close()
+    finally:
+        logging.getLogger().removeHandler(catch)
+    return [f"{record.getMessage()}\n{record.exc_info}" for record in logged]
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_monkeys_at_a_server_get_an_answer_to_everything_and_a_newcomer_still_plays(seed: int):
+    failures = let_loose(seed)
     assert failures == [], "\n".join(failures)
 
+
+def main() -> int:
+    """``python -m tests.test_server_monkey --seed 100 --runs 8 --messages 2000``: longer runs."""
+    parser = argparse.ArgumentParser(description=main.__doc__)
+    parser.add_argument("--seed", type=int, default=100)
+    parser.add_argument("--runs", type=int, default=8)
+    parser.add_argument("--messages", type=int, default=2000)
+    args = parser.parse_args()
+    failed = 0
+    for seed in range(args.seed, args.seed + args.runs):
+        try:
+            failures = let_loose(seed, args.messages)
+        except AssertionError as error:
+            failures = [str(error)]
+        failed += bool(failures)
+        print(f"seed {seed}: {'passed' if not failures else 'FAILED: ' + failures[0][:2000]}", flush=True)
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
