@@ -98,12 +98,16 @@ class Person:
     sitting down, coming back): they may wait in the outbox beyond :data:`BACKLOG`."""
 
     def send(self, message: dict[str, Any]) -> None:
+        self.send_text(encode(message))
+
+    def send_text(self, text: str) -> None:
+        """Send a message already encoded."""
         if self.outbox is None:
             return
         if self.outbox.qsize() >= BACKLOG + self.catching_up:
             self.outbox = None  # too far behind: its writer closes the connection
             return
-        self.outbox.put_nowait(encode(message))
+        self.outbox.put_nowait(text)
 
 
 def think(level: str, view: dict, seed: int, time_limit: float | None) -> Any:
@@ -171,6 +175,8 @@ class SpadesServer:
         self.via: dict[str, str] = {}
         """Player → the server they are connected through."""
         self.lobby_due = False
+        self.tables_text: str | None = None
+        """The lobby's list of tables, encoded, until a command changes it (:meth:`_lobby`)."""
         self.writer = HandLogWriter(options.save) if options.save else None
         self.messages = 0
         """Messages handled so far (for the load test's report)."""
@@ -246,7 +252,7 @@ class SpadesServer:
             person.table = table.number
             self._back(person, table, message.fields.get("last_seq", 0))
         else:
-            person.send(self._lobby())
+            person.send_text(self._lobby())
         return person
 
     async def _person(self, name: str, token: str) -> Person:
@@ -351,9 +357,13 @@ class SpadesServer:
         """People connected to this server."""
         return sum(1 for p in self.people.values() if p.connection is not None)
 
-    def _lobby(self) -> dict[str, Any]:
-        return {"type": "lobby", "tables": [table.summary() for table in self.tables.values()],
-                "people": self.people_here() + self.bus.people_elsewhere()}
+    def _lobby(self) -> str:
+        """The `lobby` message as sent (encoded once however many are sent it: with hundreds of
+        tables it is long, and a crowd arriving each gets it)."""
+        if self.tables_text is None:
+            self.tables_text = encode([table.summary() for table in self.tables.values()])
+        people = self.people_here() + self.bus.people_elsewhere()
+        return f'{{"type":"lobby","tables":{self.tables_text},"people":{people}}}'
 
     def _lobby_changed(self) -> None:
         if self.lobby_due:
@@ -363,10 +373,10 @@ class SpadesServer:
 
     def _send_lobby(self) -> None:
         self.lobby_due = False
-        message = self._lobby()
+        text = self._lobby()
         for person in self.people.values():
             if person.table is None:
-                person.send(message)
+                person.send_text(text)
 
     def _send_to(self, player: str, message: dict[str, Any]) -> None:
         person = self.people.get(player)
@@ -380,7 +390,7 @@ class SpadesServer:
         person.send({"type": "error", "reason": f"{message.type} is not expected now"})
 
     def _tables(self, person: Person, message: Message) -> None:
-        person.send(self._lobby())
+        person.send_text(self._lobby())
 
     def _create(self, person: Person, message: Message) -> None:
         fields = message.fields
@@ -419,7 +429,7 @@ class SpadesServer:
 
     def _leave(self, person: Person, message: Message) -> None:
         self._leave_table(person)
-        person.send(self._lobby())
+        person.send_text(self._lobby())
 
     def _leave_table(self, person: Person) -> None:
         number, person.table = person.table, None
@@ -490,6 +500,7 @@ class SpadesServer:
         """Carry out `command` on its table. Every server sharing the tables applies every command
         in the same order, so their tables stay the same; each tells only the people connected to
         it, and only the table's duty server thinks for its computers and keeps its clocks."""
+        self.tables_text = None  # the lobby's list changes with any command
         if command["kind"] == "create":
             self._apply_create(command)
             return

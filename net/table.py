@@ -16,6 +16,7 @@ from __future__ import annotations
 import secrets
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 from game.cards import DECKS, Card
@@ -51,6 +52,11 @@ class Seat:
     def by_computer(self) -> bool:
         """Whether a computer makes this seat's decisions now."""
         return self.kind == "computer" or self.away or (self.kind == "human" and self.player is None)
+
+    @cached_property
+    def rules_line(self) -> str:
+        """The table's rules as a `Rules` line (they never change; the lobby lists them often)."""
+        return self.rules.to_line()
 
     def summary(self) -> dict[str, Any]:
         kind = "computer" if self.kind == "computer" else ("open" if self.player is None else "human")
@@ -329,11 +335,16 @@ class ServerTable:
         self.send(player, {"type": "synced", "seq": len(self.log)})
 
     # -- what the lobby and the table show ------------------------------------------------------------
+    @cached_property
+    def rules_line(self) -> str:
+        """The table's rules as a `Rules` line (they never change; the lobby lists them often)."""
+        return self.rules.to_line()
+
     def summary(self) -> dict[str, Any]:
         game = self.game
         scores = {side: s.points for side, s in game.standings.items()} if game else {
             side: 0 for side in sides(self.rules.partners)}
-        return {"table": self.number, "name": self.name, "variant": self.variant, "rules": self.rules.to_line(),
+        return {"table": self.number, "name": self.name, "variant": self.variant, "rules": self.rules_line,
                 "level": self.level, "clock": self.clock, "state": self.state,
                 "hand": game.hand.number if game else 0, "scores": scores, "watchers": len(self.watchers),
                 "seats": {seat: s.summary() for seat, s in self.seats.items()}}
