@@ -512,6 +512,29 @@ def test_a_player_back_to_more_than_may_wait_is_let_go_as_too_slow_and_not_left_
         assert closing.rcvd is not None and closing.rcvd.reason == "too slow to keep up"
 
 
+def test_each_newcomer_gets_the_lobby_as_it_stands_after_every_change() -> None:
+    """The lobby's list is kept encoded between changes: each change to a table shows in the next hello's."""
+    with running_server() as server:
+        ann = Peer(server.address, "Ann")
+        table = create(ann, FEW_HANDS, humans="SNE")  # waits for East: few messages, none left unread
+
+        def listed(name: str) -> dict[str, Any]:
+            with Peer(server.address, name) as newcomer:
+                lobby = newcomer.until(of_type("lobby"))
+            return next(t for t in lobby["tables"] if t["table"] == table)
+
+        assert listed("Bo")["seats"]["N"]["kind"] == "open"
+        cy = Peer(server.address, "Cy")
+        join(cy, table, "N")
+        assert listed("Dee")["seats"]["N"]["name"] == "Cy"
+        cy.close()
+        seen = listed("Eve")
+        assert seen["seats"]["N"]["name"] == "Cy" and not seen["seats"]["N"]["connected"]
+        assert seen["seats"]["E"]["kind"] == "open"
+        ann.close(leave=True)  # before the game: the seat is open again
+        assert listed("Fay")["seats"]["S"]["kind"] == "open"
+
+
 def test_a_second_connection_with_the_same_token_takes_the_seat_and_closes_the_first() -> None:
     with running_server() as server:
         ann = Peer(server.address, "Ann")
