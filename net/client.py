@@ -74,17 +74,14 @@ class NetClient:
             except queue.Empty:
                 return messages
 
-    def close(self, wait: float = 0.0) -> None:
-        """Close the connection and end the thread, waiting at most `wait` seconds for that.
+    def close(self) -> None:
+        """Close the connection; the thread ends by itself (see :attr:`closed`).
 
-        The frame loop does not wait (the default): saying goodbye to a server that does not
-        answer takes the network thread up to websockets' close timeout, and the screen would
-        stand still meanwhile."""
+        The caller does not wait: saying goodbye to a server that does not answer takes the
+        network thread up to websockets' close timeout, and the screen would stand still meanwhile."""
         self._stopping = True
         if not self._loop.is_closed():  # queued, this also stops a loop not yet running
             self._loop.call_soon_threadsafe(self._loop.stop)
-        if wait > 0:
-            self._thread.join(wait)
 
     @property
     def closed(self) -> bool:
