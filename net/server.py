@@ -22,6 +22,7 @@ import asyncio
 import concurrent.futures
 import contextlib
 import gc
+import itertools
 import multiprocessing
 import os
 import secrets
@@ -96,6 +97,10 @@ class Person:
     catching_up: int = 0
     """Messages sent at once the last time this person was given a table's game so far (watching,
     sitting down, coming back): they may wait in the outbox beyond :data:`BACKLOG`."""
+    coming_back: int | None = None
+    """The hello whose return to a table is not yet applied here (its ``connected`` command comes
+    back through Redis after the commands already shared): until then the table's messages are held
+    back, since the return then sends every event after the client's ``last_seq``, each once."""
 
     def send(self, message: dict[str, Any]) -> None:
         self.send_text(encode(message))
@@ -175,6 +180,8 @@ class SpadesServer:
         self.via: dict[str, str] = {}
         """Player → the server they are connected through."""
         self.lobby_due = False
+        self.hellos = itertools.count(1)
+        """Numbers the hellos that bring a person back to a table (:attr:`Person.coming_back`)."""
         self.tables_text: str | None = None
         """The lobby's list of tables, encoded, until a command changes it (:meth:`_lobby`)."""
         self.writer = HandLogWriter(options.save) if options.save else None
@@ -250,6 +257,7 @@ class SpadesServer:
                      "seat": table.seat_of(person.id) if table else None})
         if table is not None:
             person.table = table.number
+            person.coming_back = next(self.hellos)
             self._back(person, table, message.fields.get("last_seq", 0))
         else:
             person.send_text(self._lobby())
@@ -341,7 +349,7 @@ class SpadesServer:
     def _back(self, person: Person, table: ServerTable, last_seq: int) -> None:
         """A player who dropped is back: the seat again, and every event missed."""
         self.bus.submit({"kind": "connected", "table": table.number, "player": person.id, "connected": True,
-                         "after": last_seq, "via": self.bus.process})
+                         "after": last_seq, "via": self.bus.process, "hello": person.coming_back})
 
     def _seated_at(self, player: str) -> ServerTable | None:
         """The table where `player` holds a seat (coming back through another server sharing the tables)."""
@@ -384,6 +392,12 @@ class SpadesServer:
             if self.options.log:
                 self._log("out", person, message)
             person.send(message)
+
+    def _send_from_table(self, player: str, message: dict[str, Any]) -> None:
+        """A table's message to `player`, unless they are coming back (:attr:`Person.coming_back`)."""
+        person = self.people.get(player)
+        if person is None or person.coming_back is None:
+            self._send_to(player, message)
 
     # -- messages: each checked here, then carried out as a command -----------------------------------
     def _unexpected(self, person: Person, message: Message) -> None:
@@ -432,7 +446,7 @@ class SpadesServer:
         person.send_text(self._lobby())
 
     def _leave_table(self, person: Person) -> None:
-        number, person.table = person.table, None
+        number, person.table, person.coming_back = person.table, None, None
         if number in self.tables:
             self.bus.submit({"kind": "leave", "table": number, "player": person.id})
 
@@ -493,6 +507,7 @@ class SpadesServer:
         made it is told it was not done (it may be tried again)."""
         person = self.people.get(command.get("player", ""))
         if person is not None:
+            person.coming_back = None  # a return that was not shared: the table's messages go on as they come
             person.send({"type": "error", "reason": NOT_SHARED})
 
     # -- commands: what every server sharing the tables does with them, in the same order ----------------
@@ -511,7 +526,7 @@ class SpadesServer:
     def _apply_create(self, command: dict[str, Any]) -> None:
         number = command["table"]
         seats = {seat: Seat(kind) for seat, kind in command["seats"].items()}
-        table = ServerTable(number, command["variant"], Rules.parse(command["rules"]), seats, self._send_to,
+        table = ServerTable(number, command["variant"], Rules.parse(command["rules"]), seats, self._send_from_table,
                             level=command["level"], clock=command["clock"], name=command["table_name"])
         if self.writer is not None:
             table.on_new_game = lambda game: self._save_hands(table, game)
@@ -625,6 +640,9 @@ class SpadesServer:
         player = command["player"]
         if command["connected"]:
             self.via[player] = command["via"]
+            person = self.people.get(player)
+            if person is not None and (command["via"], command.get("hello")) == (self.bus.process, person.coming_back):
+                person.coming_back = None  # the return below sends what was held back
             hold = self.holds.pop(player, None)
             if hold:
                 hold.cancel()

@@ -8,6 +8,7 @@ the test kills one. The clients are :class:`tests.test_server.Peer` connections.
 
 from __future__ import annotations
 
+import asyncio
 import re
 import socket
 import subprocess
@@ -21,6 +22,7 @@ from pathlib import Path
 import pytest
 
 from game.records.handlog import read_log
+from net.bus import RedisBus
 from net.client import NetClient
 from net.server import NOT_SHARED
 from tests.netserver import running_server
@@ -62,14 +64,20 @@ def _lobby_counts(peer: Peer, people: int) -> bool:
     return False
 
 
+def _until_listed(peer: Peer, table: int) -> dict:
+    """Read until `peer`'s lobby lists `table` (a table made at another server reaches this one's
+    lobby through Redis, a moment after it was made); its entry."""
+    listed = peer.until(lambda m: m["type"] == "lobby" and any(t["table"] == table for t in m["tables"]))
+    return next(t for t in listed["tables"] if t["table"] == table)
+
+
 def test_two_servers_given_one_redis_share_the_lobby_and_a_table_played_from_both(tmp_path: Path) -> None:
     saved_a, saved_b = tmp_path / "a.save", tmp_path / "b.save"
     with (redis_server(tmp_path) as redis, running_server(redis=redis.url, save=saved_a) as a,
           running_server(redis=redis.url, save=saved_b) as b, Peer(a.address, "Ann") as ann,
           Peer(b.address, "Bo") as bo, Peer(b.address, "Eve") as eve):
         table = create(ann, SHORT_GAME, humans="SN")
-        listed = bo.until(lambda m: m["type"] == "lobby" and any(t["table"] == table for t in m["tables"]))
-        entry = next(t for t in listed["tables"] if t["table"] == table)
+        entry = _until_listed(bo, table)
         assert entry["seats"]["S"]["name"] == "Ann" and entry["seats"]["N"]["kind"] == "open"
         assert _lobby_counts(bo, 3), "the lobby counts the people at both servers"
         watch(eve, table)
@@ -107,6 +115,7 @@ def test_a_server_killed_mid_hand_leaves_its_table_to_another_where_the_player_c
           server_process(redis.url) as (process, a_address), Peer(b.address, "Eve") as eve):
         ann = Peer(a_address, "Ann")
         table = create(ann, SHORT_GAME)  # three computers, thinking at the server where it was made
+        _until_listed(eve, table)  # the other server learns of it through Redis, a moment later
         watch(eve, table)
         _play_until_own_card(ann)
         token, last_seq = ann.welcome["token"], ann.last_seq
@@ -127,6 +136,36 @@ def test_a_server_killed_mid_hand_leaves_its_table_to_another_where_the_player_c
     while any(_running(pid) for pid in workers) and time.monotonic() < deadline:
         time.sleep(0.1)
     assert not [pid for pid in workers if _running(pid)], "the killed server's workers ended with it"
+
+
+def test_a_player_back_through_a_server_behind_the_shared_tables_gets_each_missed_event_once(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    hearing = threading.Event()
+    hearing.set()
+    heard = RedisBus._heard
+
+    async def held_up(bus: RedisBus, channel: str, data: str) -> None:  # a server slow to hear Redis
+        while not hearing.is_set():
+            await asyncio.sleep(0.01)
+        await heard(bus, channel, data)
+
+    monkeypatch.setattr(RedisBus, "_heard", held_up)  # only at the servers in this process: B
+    with (redis_server(tmp_path) as redis, running_server(redis=redis.url, hold=30.0) as b,
+          server_process(redis.url) as (_, a_address), Peer(b.address, "Eve") as eve):
+        ann = Peer(a_address, "Ann")
+        table = create(ann, SHORT_GAME)
+        eve.until(lambda m: m["type"] == "lobby" and any(
+            t["table"] == table and t["seats"]["S"]["name"] == "Ann" for t in m["tables"]))
+        hearing.clear()  # B knows Ann's seat, and nothing of the game from here on
+        _play_until_own_card(ann)
+        token, last_seq = ann.welcome["token"], ann.last_seq
+        with Peer(b.address, "Ann", token=token, last_seq=last_seq) as back:
+            assert ann.closed().rcvd.reason == "connected again elsewhere"
+            hearing.set()  # B now applies the whole game so far, then Ann's return
+            synced = back.until(of_type("synced"), play=first_legal)
+            missed = [m["seq"] for m in back.got if m["type"] == "event"]
+            assert missed == list(range(last_seq + 1, synced["seq"] + 1)), "every event missed, once"
+            play_to_the_end([back])
 
 
 def _children(pid: int) -> list[int]:
