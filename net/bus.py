@@ -23,6 +23,7 @@ import json
 import random
 import secrets
 import sys
+import time
 import traceback
 from typing import Any, Protocol
 
@@ -153,7 +154,11 @@ class RedisBus:
         self.pubsub = self.redis.pubsub()
         await self.pubsub.subscribe(COMMANDS, CHAT, KICK)  # first: nothing appended while loading is missed
         await self._say_alive()
+        started = time.perf_counter()
         await self._catch_up_all()
+        tables, commands = len(self.applied), sum(last + 1 for last in self.applied.values())
+        _tell(f"caught up with {tables} table{'s' * (tables != 1)} ({commands:,} commands) "
+              f"in {time.perf_counter() - started:.1f} s")
         self._spawn(self._listen())
         self._spawn(self._send())
         self._spawn(self._keep_alive())
@@ -206,7 +211,7 @@ class RedisBus:
             try:
                 await self._write(kind, what)
             except RedisError as error:
-                _warn(f"what this server said ({kind}) could not be shared and is lost: {error}")
+                _tell(f"what this server said ({kind}) could not be shared and is lost: {error}")
                 if kind == "command":
                     self.server.not_shared(what)
 
@@ -258,10 +263,10 @@ class RedisBus:
                 if message is not None and message.get("type") == "message":
                     await self._heard(message["channel"], message["data"])
             except (ValueError, KeyError, TypeError) as error:
-                _warn(f"a shared message could not be read: {error}")
+                _tell(f"a shared message could not be read: {error}")
             except RedisError as error:
                 if not lost:
-                    _warn(f"the shared tables cannot be read: {error}")
+                    _tell(f"the shared tables cannot be read: {error}")
                 lost = True
                 await asyncio.sleep(ALIVE_EVERY)
 
@@ -291,7 +296,7 @@ class RedisBus:
             try:
                 self.server.apply(json.loads(text))
             except Exception:  # noqa: BLE001 - one command that cannot be applied must not stop the others
-                _warn(f"command {last} of table {number} could not be applied:\n{traceback.format_exc()}")
+                _tell(f"command {last} of table {number} could not be applied:\n{traceback.format_exc()}")
 
     # -- which servers are alive ----------------------------------------------------------------------
     async def _keep_alive(self) -> None:
@@ -303,7 +308,7 @@ class RedisBus:
                 silent = False
             except RedisError as error:
                 if not silent:  # once an outage, not every second of it
-                    _warn(f"Redis did not answer: {error}")
+                    _tell(f"Redis did not answer: {error}")
                 silent = True
             await asyncio.sleep(ALIVE_EVERY)
 
@@ -327,5 +332,6 @@ def _commands(number: int) -> str:
     return f"{KEY}table:{number}"
 
 
-def _warn(text: str) -> None:
+def _tell(text: str) -> None:
+    """Tell whoever runs the server (on the error stream, with the server's other warnings)."""
     print(f"Shared tables: {text}", file=sys.stderr, flush=True)

@@ -48,7 +48,7 @@ from game.records.handlog import HandLogWriter
 from game.rules import Rules
 from net.bus import LocalBus, RedisBus
 from net.protocol import MAX_MESSAGE, PORT, VERSION, Message, ProtocolError, encode, read_message, table_rules
-from net.table import Seat, ServerTable
+from net.table import Reasons, Seat, ServerTable, reasons
 
 HELLO_WAIT = 10.0
 """Seconds a new connection has to say hello before it is closed."""
@@ -115,18 +115,27 @@ class Person:
         self.outbox.put_nowait(text)
 
 
-def think(level: str, view: dict, seed: int, time_limit: float | None) -> Any:
-    """A computer player's decision (run in the pool's processes, which keep their players)."""
+def think(level: str, view: dict, seed: int, time_limit: float | None) -> tuple[Any, Reasons]:
+    """A computer player's decision and why it was made (run in the pool's processes, which keep
+    their players). The reasons are worded here, once, rather than by every server that applies
+    the decision: each takes a millisecond, and a server catching up applies thousands."""
     global _BRAIN
     if _BRAIN is None:
         _BRAIN = Brain()
     answer = _BRAIN.answer(Request(0, "decide", level, view, seed, time_limit))
     if answer.error:
         raise RuntimeError(answer.error)
-    return answer.choice
+    return answer.choice, reasons(view, answer.choice)
 
 
 _BRAIN: Brain | None = None
+
+
+def _reasons(given: Any) -> Reasons | None:
+    """The reasons an ``act`` command brought from where the computer thought, if they are two texts."""
+    if isinstance(given, (list, tuple)) and len(given) == 2 and all(isinstance(text, str) for text in given):
+        return given[0], given[1]
+    return None
 
 
 def _end_with_the_server() -> None:
@@ -394,10 +403,14 @@ class SpadesServer:
             person.send(message)
 
     def _send_from_table(self, player: str, message: dict[str, Any]) -> None:
-        """A table's message to `player`, unless they are coming back (:attr:`Person.coming_back`)."""
-        person = self.people.get(player)
-        if person is None or person.coming_back is None:
+        if self._listening(player):
             self._send_to(player, message)
+
+    def _listening(self, player: str) -> bool:
+        """Whether a table's messages reach `player`: connected here, and not coming back
+        (:attr:`Person.coming_back`)."""
+        person = self.people.get(player)
+        return person is not None and person.outbox is not None and person.coming_back is None
 
     # -- messages: each checked here, then carried out as a command -----------------------------------
     def _unexpected(self, person: Person, message: Message) -> None:
@@ -527,7 +540,8 @@ class SpadesServer:
         number = command["table"]
         seats = {seat: Seat(kind) for seat, kind in command["seats"].items()}
         table = ServerTable(number, command["variant"], Rules.parse(command["rules"]), seats, self._send_from_table,
-                            level=command["level"], clock=command["clock"], name=command["table_name"])
+                            self._listening, level=command["level"], clock=command["clock"],
+                            name=command["table_name"])
         if self.writer is not None:
             table.on_new_game = lambda game: self._save_hands(table, game)
         self.tables[number] = table
@@ -631,8 +645,10 @@ class SpadesServer:
         if table.decision_number() != command["number"] or table.computer_to_act() != seat:
             return
         view = table.view(seat)
-        if choice is None or table.act(seat, choice, made_from=view):
-            table.act(seat, decide(LEVELS["normal"](seat, view["rules"], command["seed"]), view), made_from=view)
+        given = _reasons(command.get("why"))  # worded where the computer thought (:func:`think`)
+        if choice is None or table.act(seat, choice, lambda: given or reasons(view, choice)):
+            instead = decide(LEVELS["normal"](seat, view["rules"], command["seed"]), view)
+            table.act(seat, instead, lambda: reasons(view, instead))
         self._nudge(table)
         self._lobby_changed()
 
@@ -735,12 +751,12 @@ class SpadesServer:
         seed = player_seed(table.number, seat)
         try:
             future = asyncio.get_running_loop().run_in_executor(self._pool(), think, level, view, seed, budget)
-            choice = await asyncio.wait_for(future, (budget or 0) + THINK_MARGIN)
+            choice, why = await asyncio.wait_for(future, (budget or 0) + THINK_MARGIN)
         except (concurrent.futures.process.BrokenProcessPool, RuntimeError):
             self.pool = None  # a dead worker: a new pool for the next decision
-            choice = None
+            choice, why = None, None
         except Exception:  # noqa: BLE001 - too slow, or failed: Normal decides instead
-            choice = None
+            choice, why = None, None
         people_here = any(s.kind == "human" and s.player for s in table.seats.values())
         wait = self.options.pace - (time.monotonic() - started) if people_here else 0
         if wait > 0:
@@ -752,7 +768,7 @@ class SpadesServer:
         if table.computer_to_act() != seat:
             return  # the player came back meanwhile and decides
         self.bus.submit({"kind": "act", "table": table.number, "computer": True, "seat": seat, "number": number,
-                         "choice": choice, "seed": seed})
+                         "choice": choice, "why": why, "seed": seed})
 
     def _clock(self, table: ServerTable) -> None:
         """Start the decision clock for a person to act (a computer plays if it runs out)."""

@@ -31,8 +31,17 @@ from net.protocol import event_for
 
 Send = Callable[[str, dict[str, Any]], None]
 """``send(player_id, message)``."""
+Listening = Callable[[str], bool]
+"""Whether a player would receive what is sent to them now (connected to this server)."""
 Deal = tuple[int, str] | None
 """A new game's seed and game id, or None to draw them at the table."""
+Reasons = tuple[str, str]
+"""Why a computer made a decision: worded from what the table sees, and in full (for once the hand is shown)."""
+
+
+def reasons(view: dict[str, Any], choice: Any) -> Reasons:
+    """Why the computer deciding from `view` chose `choice` (:data:`Reasons`)."""
+    return explain(view, choice, hand_shown=False), explain(view, choice)
 
 
 @dataclass
@@ -73,6 +82,9 @@ class ServerTable:
     rules: Rules
     seats: dict[str, Seat]
     send: Send
+    listening: Listening = lambda _player: True
+    """Who the table writes its per-person messages for: the others are not sent them, so they are
+    not made (a server catching up with shared tables applies thousands of events nobody here hears)."""
     level: str = "normal"
     clock: float = 30.0
     name: str = ""
@@ -91,8 +103,8 @@ class ServerTable:
     dealt: dict[str, list[Card]] = field(default_factory=dict)
     """The cards dealt to each seat in the hand in play, as the events said (the engine's hand is
     still being dealt while they come)."""
-    deciding: tuple[str, dict[str, Any], Any] | None = None
-    """A computer's decision being applied: its seat, the view it was made from, the choice."""
+    deciding: tuple[str, Callable[[], Reasons]] | None = None
+    """A computer's decision being applied: its seat, and what gives its reasons."""
     public_why: dict[int, str] = field(default_factory=dict)
     """Why a computer made the bid or card of event `seq`, worded from what the table sees."""
     whole_why: dict[int, dict[int, str]] = field(default_factory=dict)
@@ -193,14 +205,14 @@ class ServerTable:
         self.start(deal)
         return None
 
-    def act(self, seat: str, choice: Any, made_from: dict[str, Any] | None = None) -> str | None:
+    def act(self, seat: str, choice: Any, why: Callable[[], Reasons] | None = None) -> str | None:
         """Make `seat`'s decision; the engine's refusal (in the game's words), or None. A computer's
-        decision comes with the view it was `made_from`, for the reason sent with it."""
+        decision comes with `why`, which gives its reasons once the decision is made."""
         if self.game is None or self.game.over:
             return "There is no game in play at this table"
         if self.game.to_act != seat:
             return "It is not your turn"
-        self.deciding = (seat, made_from, choice) if made_from is not None else None
+        self.deciding = (seat, why) if why is not None else None
         try:
             self.game.apply(seat, choice)
         except RuleError as refusal:
@@ -238,7 +250,8 @@ class ServerTable:
         seq = len(self.log)
         self._note_why(event, seq)
         for player in self.people():
-            self.send(player, self._event_message(event, self.seat_of(player), seq))
+            if self.listening(player):
+                self.send(player, self._event_message(event, self.seat_of(player), seq))
         if isinstance(event, HandScored):
             self.send_shown(seq, event.number)
         if isinstance(event, (HandStarted, HandScored, GameOver)):
@@ -249,10 +262,9 @@ class ServerTable:
         was made, for the table now and in full for once the hand is shown."""
         if self.deciding is None or not isinstance(event, (BidMade, CardPlayed)) or event.seat != self.deciding[0]:
             return
-        _, view, choice = self.deciding
+        why = self.deciding[1]
         self.deciding = None
-        self.public_why[seq] = explain(view, choice, hand_shown=False)
-        self.whole_why.setdefault(view["hand_number"], {})[seq] = explain(view, choice)
+        self.public_why[seq], self.whole_why.setdefault(self.game.hand.number, {})[seq] = why()
 
     def _event_message(self, event: Event, seat: str | None, seq: int) -> dict[str, Any]:
         """The `event` message of event `seq` for `seat`, with the computer's reason if it made it."""
@@ -315,8 +327,9 @@ class ServerTable:
             return
         for person in self.people():
             self.send(person, {"type": "waiting", "seq": len(self.log), "seat": seat})
-        if not self.seats[seat].by_computer and self.seats[seat].connected:
-            self.send(self.seats[seat].player, {"type": "turn", "seq": len(self.log), "view": self.view(seat)})
+        player = self.seats[seat].player
+        if not self.seats[seat].by_computer and self.seats[seat].connected and self.listening(player):
+            self.send(player, {"type": "turn", "seq": len(self.log), "view": self.view(seat)})
 
     def resync(self, player: str, after: int = 0) -> None:
         """Every event of the game in play after `after`, as `player` may see it, then its turn."""

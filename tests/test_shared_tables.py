@@ -18,9 +18,11 @@ import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 import pytest
 
+import net.table
 from game.records.handlog import read_log
 from net.bus import RedisBus
 from net.client import NetClient
@@ -168,6 +170,25 @@ def test_a_player_back_through_a_server_behind_the_shared_tables_gets_each_misse
             play_to_the_end([back])
 
 
+def test_a_computers_reasons_are_worded_where_it_thought_and_carried_to_the_other_servers(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    worded: list[Any] = []
+    explain = net.table.explain
+    monkeypatch.setattr(net.table, "explain", lambda *args, **more: worded.append(args) or explain(*args, **more))
+    with (redis_server(tmp_path) as redis, server_process(redis.url) as (_, a_address),
+          running_server(redis=redis.url) as b, Peer(b.address, "Eve") as eve):
+        ann = Peer(a_address, "Ann")
+        table = create(ann, SHORT_GAME)  # three computers, thinking at A
+        _until_listed(eve, table)
+        watch(eve, table)
+        play_to_the_end([ann, eve])
+        ann.close()
+    for kind, key in (("event", "seq"), ("shown", "hand")):
+        said = [{m[key]: m["why"] for m in peer.got if m["type"] == kind and "why" in m} for peer in (ann, eve)]
+        assert said[0] and said[0] == said[1], f"the reasons sent with each {kind}, the same from both servers"
+    assert not worded, "B, which did not think for the computers, did not word their reasons again"
+
+
 def _children(pid: int) -> list[int]:
     """The processes `pid` started that still run (Linux's /proc)."""
     found = []
@@ -213,11 +234,17 @@ def test_coming_back_through_another_server_takes_the_seat_there_and_closes_the_
                 time.sleep(0.1)
 
 
-def test_a_server_started_later_knows_every_table_already_in_play(tmp_path: Path) -> None:
+def test_a_server_started_later_knows_every_table_already_in_play(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     with redis_server(tmp_path) as redis, running_server(redis=redis.url) as a, Peer(a.address, "Ann") as ann:
         table = create(ann, SHORT_GAME)
         _play_until_own_card(ann)
+        decisions = sum(1 for seq, kind in _events(ann) if kind in ("bid", "card_played"))
+        capsys.readouterr()
         with running_server(redis=redis.url) as b, Peer(b.address, "Eve") as eve:
+            told = re.fullmatch(r"Shared tables: caught up with 1 table \(([\d,]+) commands\) in \d+\.\d s\n",
+                                capsys.readouterr().err)
+            assert told and int(told[1].replace(",", "")) > decisions, "a command for each decision, and the table's"
             listed = eve.until(of_type("lobby"))["tables"]
             assert [t["table"] for t in listed] == [table] and listed[0]["state"] == "playing"
             watch(eve, table)

@@ -43,6 +43,7 @@ from scenes.app import App, AppConfig  # noqa: E402
 from scenes.look import layout  # noqa: E402
 from scenes.screens.online import LobbyScene  # noqa: E402
 from scenes.table.model import Hidden  # noqa: E402
+from scenes.table.online import OnlineTableController  # noqa: E402
 from scenes.table.view import TableScene  # noqa: E402
 
 FRAME = 1 / 60
@@ -80,6 +81,8 @@ class Report:
     """The player's turns at which the table was compared with the game (:func:`table_differences`)."""
     failure: str | None = None
     last_actions: list[str] = field(default_factory=list)
+    last_messages: list[str] = field(default_factory=list)
+    """Online, the last messages the table took from the server (each after its table's tag)."""
 
     def describe(self, seed: int) -> str:
         lines = [f"seed {seed}: {self.actions} actions, {self.frames} frames, {self.restarts} restarts, "
@@ -87,7 +90,10 @@ class Report:
                  f"frames by scene: {', '.join(f'{n} {c}' for n, c in self.scenes.most_common())}",
                  f"longest turn of the loop: {self.slowest_step * 1000:.0f} ms, after {self.slowest_after}"]
         if self.failure:
-            lines += ["FAILED after these actions:", *(f"  {a}" for a in self.last_actions), self.failure]
+            lines += ["FAILED after these actions:", *(f"  {a}" for a in self.last_actions)]
+            if self.last_messages:
+                lines += ["and these messages from the server:", *(f"  {m}" for m in self.last_messages)]
+            lines.append(self.failure)
         return "\n".join(lines)
 
 
@@ -102,6 +108,8 @@ class Monkey:
         self.server: str | None = None
         """The address of the server beside it (``--online``)."""
         self.recent: deque[str] = deque(maxlen=40)
+        self.heard: deque[str] = deque(maxlen=60)
+        """The last messages an online table took (:meth:`hearing`)."""
         self.moves: list[tuple[float, Callable[[], str]]] = [
             (30, self.click_widget), (20, self.click_card), (10, self.click_anywhere), (3, self.right_click),
             (8, self.move_mouse), (2, self.scroll), (15, self.press_key), (3, self.type_words), (1, self.resize),
@@ -259,8 +267,24 @@ class Monkey:
                 self.act()
         except Exception:  # noqa: BLE001 - whatever breaks is the finding
             self.report.failure = traceback.format_exc()
-            self.report.last_actions = list(self.recent)
+            self.report.last_actions, self.report.last_messages = list(self.recent), list(self.heard)
         return self.report
+
+    @contextlib.contextmanager
+    def hearing(self) -> Iterator[None]:
+        """Note each message an online table takes from the server, tagged by its table's
+        controller, while in the block (a failure online is read from them)."""
+        take = OnlineTableController.take
+
+        def noted(control: OnlineTableController, message: dict) -> None:
+            self.heard.append(f"[{id(control) % 10_000:04d}] {_brief(message)}")
+            take(control, message)
+
+        OnlineTableController.take = noted
+        try:
+            yield
+        finally:
+            OnlineTableController.take = take
 
     def close_app(self) -> None:
         self.app.close()
@@ -290,6 +314,18 @@ def table_differences(table: TableScene) -> list[str]:
     return [f"{what}: shown {shown[what]}, held {told[what]}" for what in shown if shown[what] != told[what]]
 
 
+def _brief(message: dict) -> str:
+    """A message in a few words: its type, seq, and an event's kind and fields."""
+    words = [str(message.get("type")), *([f"seq {message['seq']}"] if "seq" in message else [])]
+    event = message.get("event")
+    if isinstance(event, dict):
+        words += [f"{key}={value}" for key, value in event.items() if key in ("kind", "seat", "card", "bid", "number")]
+    elif message.get("type") in ("table", "joined", "watching", "error", "refused", "status", "cards"):
+        words += [f"{key}={message[key]}" for key in ("table", "seat", "state", "reason", "status", "cards")
+                  if key in message]
+    return " ".join(words)
+
+
 def _clickable(element: UIElement) -> bool:
     return element.visible and element.alive() and element.rect.width > 0 and (
         not isinstance(element, UIButton) or element.is_enabled)
@@ -316,6 +352,8 @@ def monkey(folder: Path, seed: int, online: bool = False, inline: bool = False) 
                            save_dir=folder, statistics_path=folder / "statistics.json")
         player = Monkey(config, random.Random(seed))
         player.server = server
+        if online:
+            stack.enter_context(player.hearing())
         try:
             yield player
         finally:
