@@ -32,7 +32,7 @@ from game.bids import Bid
 from game.players import decide
 from game.players.levels import LEVELS
 from game.records.handlog import read_log
-from game.seats import SEAT_NAMES
+from game.seats import SEAT_NAMES, SEATS
 from net.client import NetClient
 from net.protocol import VERSION
 from net.rotation import Turning
@@ -116,9 +116,9 @@ class PlainClient:
         wait_until(app, lambda: self.first(test) is not None, f"{self.name} receives {what}")
         return self.first(test)
 
-    def create(self, seats: dict[str, str], name: str) -> int:
+    def create(self, seats: dict[str, str], name: str, rules: str = "partner") -> int:
         """A new table with this client at S; its number."""
-        self.send({"type": "create", "rules": "partner", "seats": seats, "seat": "S", "name": name})
+        self.send({"type": "create", "rules": rules, "seats": seats, "seat": "S", "name": name})
         return self.wait(lambda m: m["type"] == "joined", "its seat")["table"]
 
     def close(self) -> None:
@@ -605,6 +605,28 @@ def test_watching_a_table_shows_its_play_with_souths_cards_face_down_and_offers_
             return
         host.send({"type": "act", "choice": decide(LEVELS["normal"]("S", view["rules"], 1), view)})
     raise AssertionError("two tricks were not played")
+
+
+def test_a_watcher_sees_a_blind_nils_exchange_pass_face_down_cards_both_ways(server, plain, app):
+    host = plain("Wes")  # bids blind nil and passes two cards to North, who passes two back
+    number = host.create({"S": "human", "W": "computer", "N": "computer", "E": "computer"}, "Swap", "exchange=2")
+    game = app(server=server.address, name="Ann")
+    lobby = to_lobby(game)
+    lobby_lists(game, lobby, number)
+    click_widget(game, next(button for button, table in lobby.watch_buttons.items() if table == number))
+    table = at_table(game)
+    host.wait(lambda m: m["type"] == "table" and m["watchers"] == 1, "one watcher at its table", game)
+    assert host.wait(lambda m: m["type"] == "turn", "its first turn", game)["view"]["phase"] == "blind"
+    host.send({"type": "act", "choice": "bnil"})
+    swap = host.wait(lambda m: m["type"] == "turn" and m["view"]["phase"] == "exchange", "its pass", game)["view"]
+    host.send({"type": "act", "choice": swap["legal"][: swap["exchange_count"]]})
+    back = host.wait(lambda m: m["type"] == "event" and m["event"]["kind"] == "exchange" and m["event"]["giver"] == "N",
+                     "North's pass back", game)
+    wait_until(game, lambda: control(table).seen >= back["seq"] and not table.busy, "both passes shown to the watcher")
+    assert all(isinstance(card, Hidden) for card in table.model.holdings["S"]), "a watcher was told South's cards"
+    model = table.model
+    held = sum(len(model.holdings[seat]) for seat in SEATS) + len(model.trick) + 4 * sum(model.taken.values())
+    assert held == 52, "no card lost or doubled by the passes"
 
 
 def test_a_connection_cut_mid_hand_shows_reconnecting_and_the_same_hand_goes_on_missing_nothing(

@@ -46,7 +46,7 @@ from scenes.look.text import does, plural
 from scenes.scene import Scene
 from scenes.table.bid_box import BidBox
 from scenes.table.controller import BidsPause, TableController, Thinking, Turn
-from scenes.table.model import TableModel
+from scenes.table.model import Hidden, TableModel
 from scenes.table.painter import DOTS_STEP, SIDE_TURNS, Marks, TablePainter, fan_positions, hand_origin
 
 WRITE_ERROR_LIFE = 8.0
@@ -259,9 +259,9 @@ class TableScene(Scene):
         self.model.apply(event)
         shown = "S" in (event.giver, event.receiver)
         received = self.model.holdings[event.receiver][-len(event.cards):] if event.cards else []
-        for card, start in zip(received, starts, strict=True):
+        for card, start in zip(received, starts, strict=True):  # a watcher is not told South's cards
             self.fly(card, start, self.card_position(event.receiver, card), self.time(layout.PLAY_FLIGHT * 2),
-                     face_up=shown)
+                     face_up=shown and not isinstance(card, Hidden))
         self.say(f"{does(self.name(event.giver), 'pass', 'passes')} {plural(len(event.cards), 'card')} "
                  f"to {self.name(event.receiver)}")
         return Beat(self.time(0.3))

@@ -266,9 +266,20 @@ class Monkey:
             while (end is None or time.monotonic() < end) and (actions is None or self.report.actions < actions):
                 self.act()
         except Exception:  # noqa: BLE001 - whatever breaks is the finding
-            self.report.failure = traceback.format_exc()
+            self.report.failure = f"{traceback.format_exc()}scenes: {self.scene_names()}"
             self.report.last_actions, self.report.last_messages = list(self.recent), list(self.heard)
         return self.report
+
+    def scene_names(self) -> str:
+        """The scenes open, bottom first (a table online with its table number, seat and rules)."""
+        names = []
+        for scene in self.app.scenes:
+            name = _scene_name(scene)
+            if isinstance(scene, TableScene) and scene.control.online:
+                summary = scene.control.summary
+                name += f" (table {summary.get('table')}, seat {scene.control.seat}, {summary.get('rules')})"
+            names.append(name)
+        return " < ".join(names)
 
     @contextlib.contextmanager
     def hearing(self) -> Iterator[None]:
