@@ -62,11 +62,6 @@ class Seat:
         """Whether a computer makes this seat's decisions now."""
         return self.kind == "computer" or self.away or (self.kind == "human" and self.player is None)
 
-    @cached_property
-    def rules_line(self) -> str:
-        """The table's rules as a `Rules` line (they never change; the lobby lists them often)."""
-        return self.rules.to_line()
-
     def summary(self) -> dict[str, Any]:
         kind = "computer" if self.kind == "computer" else ("open" if self.player is None else "human")
         return {"name": self.name, "kind": kind, "away": self.away, "connected": self.connected}

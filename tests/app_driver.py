@@ -33,11 +33,16 @@ def frames(app: App, count: int = 2) -> None:
 def click(app: App, pos: tuple[int, int], button: int = 1) -> None:
     """Press and release a mouse button at `pos` (a point of the 640x360 frame, placed in the
     window where it is shown), then run two frames."""
+    post_click(app, pos, button)
+    frames(app, 2)
+
+
+def post_click(app: App, pos: tuple[int, int], button: int = 1) -> None:
+    """Put a click at `pos` in the event queue (it is handled at the next frame)."""
     at = app.window.to_window(pos)
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=at, rel=(0, 0), buttons=(0, 0, 0)))
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=at, button=button))
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=at, button=button))
-    frames(app, 2)
 
 
 def press(app: App, key: int, mod: int = 0) -> None:

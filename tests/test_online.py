@@ -47,7 +47,17 @@ from scenes.screens.title import TitleScene
 from scenes.table.model import Hidden
 from scenes.table.online import OnlineTableController
 from scenes.table.view import TableScene
-from tests.app_driver import FRAME, answer_with_mouse, click_widget, frames, make_app, player_turn, press, type_into
+from tests.app_driver import (
+    FRAME,
+    answer_with_mouse,
+    click_widget,
+    frames,
+    make_app,
+    player_turn,
+    post_click,
+    press,
+    type_into,
+)
 from tests.netserver import RunningServer, running_server
 from tests.test_coach import bid_by_mouse
 from tests.test_why import point
@@ -627,6 +637,27 @@ def test_a_watcher_sees_a_blind_nils_exchange_pass_face_down_cards_both_ways(ser
     model = table.model
     held = sum(len(model.holdings[seat]) for seat in SEATS) + len(model.trick) + 4 * sum(model.taken.values())
     assert held == 52, "no card lost or doubled by the passes"
+
+
+def test_watching_one_table_then_sitting_at_another_before_the_first_answer_ends_at_the_seat(
+        server, plain, app):
+    watched = plain("Wes").create({"S": "human", "W": "computer", "N": "computer", "E": "computer"}, "Jokers", "dunn")
+    seated = plain("Oz").create({"S": "human", "W": "computer", "N": "human", "E": "computer"}, "Sit here")
+    game = app(server=server.address, name="Ann")
+    lobby = to_lobby(game)
+    lobby_lists(game, lobby, watched)
+    lobby_lists(game, lobby, seated)
+    watch = next(button for button, table in lobby.watch_buttons.items() if table == watched)
+    for element in (watch, seat_button(lobby, seated, "N")):  # both in one frame: no answer between
+        post_click(game, element.rect.center)
+    wait_until(game, lambda: isinstance(top(game), TableScene) and control(top(game)).seat == "N",
+               "the table of the seat asked for last")
+    table = top(game)
+    assert control(table).summary["table"] == seated
+    wait_until(game, lambda: sum(len(cards) for cards in table.model.holdings.values()) == 52 and not table.busy,
+               "its deal shown")
+    held = [card for cards in table.model.holdings.values() for card in cards if not isinstance(card, Hidden)]
+    assert all(card.index < 52 for card in held), "no joker from the table watched first"
 
 
 def test_a_connection_cut_mid_hand_shows_reconnecting_and_the_same_hand_goes_on_missing_nothing(

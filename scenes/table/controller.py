@@ -278,6 +278,8 @@ class TableController(AdviceAsking):
     """Never: a game on this computer is shown as it is played."""
     chat: tuple = ()
     notices: tuple = ()
+    moved: list[dict[str, Any]] | None = None
+    """A game on this computer stays at its table."""
 
     def poll(self) -> None:
         """Nothing comes from elsewhere (the computers' answers are looked for when needed)."""

@@ -123,6 +123,10 @@ class OnlineTableController(AdviceAsking):
         the bid or card, and the reason."""
         self.reason_keys: dict[int, tuple[int, str, str]] = {}
         """The key in :attr:`reasons` of each event `seq` that came with a reason."""
+        self.moved: list[dict[str, Any]] | None = None
+        """The server has seated the player elsewhere (or lets them watch): its ``joined`` or
+        ``watching`` and every message after it, which are that table's, not this one's. It happens
+        when the lobby asked twice before the first answer came (a watch, then a seat)."""
 
     # -- messages from the server ---------------------------------------------------------------------
     def poll(self) -> None:
@@ -138,6 +142,9 @@ class OnlineTableController(AdviceAsking):
 
     def take(self, message: dict[str, Any]) -> None:
         kind = message.get("type")
+        if self.moved is not None or kind in ("joined", "watching"):
+            self.moved = [*(self.moved or []), message]
+            return
         if kind in ("event", "shown") and self.seat is not None:
             self._log_hand(message)
         message = self.turning.message(message)

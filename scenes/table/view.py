@@ -625,6 +625,9 @@ class TableScene(Scene):
     # -- the frame ------------------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
         self._run(dt)
+        if self.control.moved:  # the lobby opens the table the server has put the player at
+            self.app.show("lobby", self.control.moved)
+            return
         self._notice_changes()
 
     def _run(self, dt: float) -> None:
