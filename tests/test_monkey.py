@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from scenes.table.view import TableScene
-from scenes.tools.monkey import monkey, table_differences
+from scenes.tools.monkey import main, monkey, table_differences
 from tests.app_driver import wait_for
 
 ACTIONS = 1500
@@ -43,3 +43,22 @@ def test_the_check_finds_a_table_that_shows_a_trick_its_game_does_not_count(app)
     assert table_differences(table) == []
     table.model.taken["E"] += 1
     assert table_differences(table) == [f"taken: shown {table.model.taken}, held {dict(table.game.hand.taken)}"]
+
+
+def test_a_nights_run_plays_one_monkey_per_seed_and_counts_the_runs_that_passed(tmp_path: Path, capsys):
+    assert main(["--seconds", "0.5", "--seed", "11", "--runs", "2", "--inline", "--folder", str(tmp_path)]) == 0
+    said = capsys.readouterr().out
+    assert said.count("seed 11: ") == said.count("seed 12: ") == 1 and said.rstrip().endswith("2 of 2 runs passed")
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["seed-11", "seed-12"], "a folder for each monkey"
+
+
+def test_a_monkey_that_fails_online_names_the_scenes_and_the_last_messages_from_the_server(tmp_path: Path, monkeypatch):
+    with monkey(tmp_path, 5, online=True, inline=True) as player:
+        player.sit_at_a_servers_table()
+        player.frames(30)
+        monkeypatch.setattr(TableScene, "draw", lambda scene, surface: 1 / 0)  # a table that breaks
+        report = player.run(actions=5)
+    described = report.describe(5)
+    assert "ZeroDivisionError" in described
+    assert "scenes: TitleScene < ConnectScene < LobbyScene < TableScene online (table " in described
+    assert report.last_messages and any(" event seq " in line for line in report.last_messages), described

@@ -1,4 +1,4 @@
-"""A monkey at the controls: ``python -m scenes.tools.monkey [--seconds 60] [--seed 1] [--online]``.
+"""A monkey at the controls: ``python -m scenes.tools.monkey [--seconds 60] [--seed 1] [--online] [--runs N]``.
 
 It plays the real App the way a careless player would, for as long as asked: clicks on
 buttons, cards and empty felt, right clicks, the mouse wheel, the keys the game knows and some it does not,
@@ -378,15 +378,24 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--online", action="store_true", help="with a server beside it for Play Online")
     parser.add_argument("--inline", action="store_true",
                         help="the computers think inside the loop: slower, but a seed replays exactly")
+    parser.add_argument("--runs", type=int, default=1,
+                        help="monkeys one after another, with the seeds from --seed on (a night's run)")
     parser.add_argument("--folder", type=Path, help="where its settings, saves and logs go (default: a new one)")
     args = parser.parse_args(argv)
-    folder = args.folder or Path(tempfile.mkdtemp(prefix="spades-monkey-"))
-    folder.mkdir(parents=True, exist_ok=True)
-    with monkey(folder, args.seed, args.online, args.inline) as player:
-        report = player.run(seconds=args.seconds)
-    print(report.describe(args.seed))
-    print(f"files in {folder}")
-    return 1 if report.failure else 0
+    root = args.folder or Path(tempfile.mkdtemp(prefix="spades-monkey-"))
+    failed = []
+    for seed in range(args.seed, args.seed + max(1, args.runs)):
+        folder = root if args.runs <= 1 else root / f"seed-{seed}"
+        folder.mkdir(parents=True, exist_ok=True)
+        with monkey(folder, seed, args.online, args.inline) as player:
+            report = player.run(seconds=args.seconds)
+        print(report.describe(seed), flush=True)
+        print(f"files in {folder}", flush=True)
+        if report.failure:
+            failed.append(seed)
+    if args.runs > 1:
+        print(f"{args.runs - len(failed)} of {args.runs} runs passed" + (f"; failed: seeds {failed}" if failed else ""))
+    return 1 if failed else 0
 
 
 if __name__ == "__main__":
