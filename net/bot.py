@@ -94,6 +94,8 @@ class SeatBot:
                 sent_at = self._event(message["event"], sent_at)
                 if self.stats.games >= self.games:
                     return
+                if message["event"]["kind"] == "game_over" and self.create is not None:
+                    await ws.send(encode({"type": "again"}))  # the bot that made the table asks for the next game
             elif kind == "turn":
                 view = message["view"]
                 player = player or self.make(view["seat"], view["rules"], hash((self.name, view["seat"])) % 2**31)

@@ -13,6 +13,11 @@ it thinks for the table's computers and keeps its clocks and holds. Each server 
 second that it is alive; once one has not said so for three seconds, another takes over the
 duty of its tables, and the people who were connected through it are dropped, their seats
 held as for any drop, until they connect again, to any of the servers, with their token.
+
+When a new game begins at a table, its duty server keeps the table's state in Redis (seats,
+watchers, the new game's deal) and the commands of the games before the previous one are
+dropped (:data:`KEEP`): a server new to the table starts from that state, so a table played
+all evening is not replayed game by game, and its list does not grow without end.
 """
 
 from __future__ import annotations
@@ -25,6 +30,7 @@ import secrets
 import sys
 import time
 import traceback
+from collections.abc import Callable
 from typing import Any, Protocol
 
 import redis.asyncio as aioredis
@@ -59,11 +65,49 @@ STOP_WAIT = 3.0
 CLOSED_KEPT = 60
 """Seconds a closed table's commands are kept (for a server still catching up)."""
 APPEND = """
-local index = redis.call('RPUSH', KEYS[1], ARGV[1]) - 1
+local base = tonumber(redis.call('HGET', KEYS[2], 'base') or '0')
+local index = base + redis.call('RPUSH', KEYS[1], ARGV[1]) - 1
 redis.call('PUBLISH', ARGV[2], ARGV[3] .. ':' .. index)
 return index
 """
-"""Append a command to its table's list and announce it, at once (so no server misses one)."""
+"""Append a command to its table's list and announce it, at once (so no server misses one). A
+command's index counts from the table's first, the commands dropped (`base`) included."""
+READ = """
+local base = tonumber(redis.call('HGET', KEYS[2], 'base') or '0')
+local from = tonumber(ARGV[1])
+local state = false
+if ARGV[3] == '1' or from < base then
+  local at = redis.call('HGET', KEYS[2], 'at')
+  if at then
+    state = redis.call('HGET', KEYS[2], 'state')
+    from = tonumber(at) + 1
+  end
+end
+local stop = tonumber(ARGV[2])
+if stop >= 0 then
+  stop = stop - base
+  if stop < from - base then return {from, state, {}} end
+end
+return {from, state, redis.call('LRANGE', KEYS[1], from - base, stop)}
+"""
+"""A table's commands from index ARGV[1] to ARGV[2] (-1: all). A server new to the table (ARGV[3]
+is 1), or one whose next command was dropped, starts from the table's state instead (when one was
+kept), with the commands after it: the first index read, the state (or false), the commands."""
+KEEP = """
+local old = tonumber(redis.call('HGET', KEYS[2], 'at') or '-1')
+local at = tonumber(ARGV[1])
+if at <= old then return 0 end
+local base = tonumber(redis.call('HGET', KEYS[2], 'base') or '0')
+if old >= 0 then
+  redis.call('LTRIM', KEYS[1], old + 1 - base, -1)
+  base = old + 1
+end
+redis.call('HSET', KEYS[2], 'base', base, 'at', at, 'state', ARGV[2])
+return 1
+"""
+"""Keep a table's state as it was after its command ARGV[1] (a new game, not yet played), and drop
+the commands before the state kept last time: a server a whole game behind still finds the
+commands it has not applied, and a table played all evening is not replayed game by game."""
 DEALT = ("create", "sit", "again")
 """Commands that may start a game: they bring its seed and id, so every server deals the same."""
 
@@ -80,6 +124,10 @@ class Applier(Protocol):
     def people_here(self) -> int: ...
 
     def not_shared(self, command: dict[str, Any]) -> None: ...
+
+    def state_of(self, number: int) -> dict[str, Any] | None: ...
+
+    def restore(self, state: dict[str, Any]) -> None: ...
 
     @property
     def duty(self) -> dict[int, str]: ...
@@ -139,6 +187,8 @@ class RedisBus:
         """What this server says, in order: a command, a message to publish, a token, a table closed."""
         self.applied: dict[int, int] = {}
         """Table → the index of the last of its commands applied here."""
+        self.replayed = 0
+        """Commands (and states kept) applied here so far."""
         self.elsewhere = 0
         """People connected to the other servers, as they said last."""
         self.tasks: set[asyncio.Task] = set()
@@ -156,8 +206,8 @@ class RedisBus:
         await self._say_alive()
         started = time.perf_counter()
         await self._catch_up_all()
-        tables, commands = len(self.applied), sum(last + 1 for last in self.applied.values())
-        _tell(f"caught up with {tables} table{'s' * (tables != 1)} ({commands:,} commands) "
+        tables = len(self.applied)
+        _tell(f"caught up with {tables} table{'s' * (tables != 1)} ({self.replayed:,} commands) "
               f"in {time.perf_counter() - started:.1f} s")
         self._spawn(self._listen())
         self._spawn(self._send())
@@ -223,9 +273,13 @@ class RedisBus:
         elif kind == "remember":
             token, text = what
             await self.redis.set(PERSON + token, text, ex=PERSON_KEPT)
+        elif kind == "state":
+            number, at, state = what
+            await self.redis.eval(KEEP, 2, _commands(number), _kept(number), at, json.dumps(state))
         else:
             await self.redis.srem(TABLES, what)
             await self.redis.expire(_commands(what), CLOSED_KEPT)
+            await self.redis.expire(_kept(what), CLOSED_KEPT)
 
     async def _append(self, command: dict[str, Any]) -> None:
         if command["kind"] == "create":
@@ -235,7 +289,7 @@ class RedisBus:
             seed = secrets.randbits(48)
             command["deal"] = [seed, new_game_id(random.Random(seed ^ 0x5EED))]
         number = command["table"]
-        await self.redis.eval(APPEND, 1, _commands(number), json.dumps(command), COMMANDS, str(number))
+        await self.redis.eval(APPEND, 2, _commands(number), _kept(number), json.dumps(command), COMMANDS, str(number))
 
     async def person(self, token: str) -> tuple[str, str] | None:
         """The id and name of the person `token` was given to at any of the servers, or None."""
@@ -286,17 +340,36 @@ class RedisBus:
                 self.server.kicked(player)
 
     async def _catch_up(self, number: int, index: int | None = None) -> None:
-        """Apply table `number`'s commands not applied yet, up to `index` (all with None)."""
+        """Apply table `number`'s commands not applied yet, up to `index` (all with None): from the
+        state kept at its last new game for a table new here (see :data:`KEEP`)."""
         last = self.applied.get(number, -1)
         if index is not None and index <= last:
             return
-        for text in await self.redis.lrange(_commands(number), last + 1, -1 if index is None else index):
+        first, state, texts = await self.redis.eval(READ, 2, _commands(number), _kept(number), last + 1,
+                                                    -1 if index is None else index, int(number not in self.applied))
+        if state:
+            if number in self.applied:
+                _tell(f"table {number} was a whole game ahead of this server: it goes on from its new game")
+            self._apply(number, first - 1, self.server.restore, json.loads(state))
+        last = int(first) - 1
+        for text in texts:
             last += 1
-            self.applied[number] = last
-            try:
-                self.server.apply(json.loads(text))
-            except Exception:  # noqa: BLE001 - one command that cannot be applied must not stop the others
-                _tell(f"command {last} of table {number} could not be applied:\n{traceback.format_exc()}")
+            self._apply(number, last, self.server.apply, json.loads(text))
+
+    def _apply(self, number: int, index: int, apply: Callable[[dict[str, Any]], None], what: dict[str, Any]) -> None:
+        """Apply table `number`'s command `index` (or its state as it was after it); a table's state
+        is kept once a new game begins there and the duty server has it (:meth:`Applier.state_of`)."""
+        self.applied[number] = index
+        self.replayed += 1
+        try:
+            apply(what)
+        except Exception:  # noqa: BLE001 - one command that cannot be applied must not stop the others
+            _tell(f"command {index} of table {number} could not be applied:\n{traceback.format_exc()}")
+            return
+        if what.get("kind") == "again":
+            state = self.server.state_of(number)
+            if state is not None:
+                self.outgoing.put_nowait(("state", (number, index, state)))
 
     # -- which servers are alive ----------------------------------------------------------------------
     async def _keep_alive(self) -> None:
@@ -330,6 +403,12 @@ class RedisBus:
 
 def _commands(number: int) -> str:
     return f"{KEY}table:{number}"
+
+
+def _kept(number: int) -> str:
+    """The hash of a table's state kept at its last new game (``at``, ``state``) and how many of
+    its first commands were dropped (``base``)."""
+    return f"{KEY}table:{number}:kept"
 
 
 def _tell(text: str) -> None:

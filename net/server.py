@@ -537,16 +537,45 @@ class SpadesServer:
             APPLIERS[command["kind"]](self, table, command)
 
     def _apply_create(self, command: dict[str, Any]) -> None:
-        number = command["table"]
-        seats = {seat: Seat(kind) for seat, kind in command["seats"].items()}
-        table = ServerTable(number, command["variant"], Rules.parse(command["rules"]), seats, self._send_from_table,
-                            self._listening, level=command["level"], clock=command["clock"],
-                            name=command["table_name"])
+        table = self._new_table(command, {seat: Seat(kind) for seat, kind in command["seats"].items()})
+        self.duty[table.number] = command["via"]
+        self._apply_sit(table, command)
+
+    def _new_table(self, made: dict[str, Any], seats: dict[str, Seat]) -> ServerTable:
+        """Table ``made["table"]`` as a ``create`` command (or a state kept of it) describes it."""
+        number = made["table"]
+        table = ServerTable(number, made["variant"], Rules.parse(made["rules"]), seats, self._send_from_table,
+                            self._listening, level=made["level"], clock=made["clock"], name=made["table_name"])
         if self.writer is not None:
             table.on_new_game = lambda game: self._save_hands(table, game)
         self.tables[number] = table
-        self.duty[number] = command["via"]
-        self._apply_sit(table, command)
+        return table
+
+    # -- a table's state, kept at each new game when the tables are shared (:data:`net.bus.KEEP`) ---------
+    def state_of(self, number: int) -> dict[str, Any] | None:
+        """Table `number` as it stands, if this server is on duty there and a new game has just
+        begun (nobody has decided anything yet): what a server new to the table starts from."""
+        table = self.tables.get(number)
+        if table is None or not self._on_duty(table) or table.game is None or table.game.actions:
+            return None
+        return {"table": number, "variant": table.variant, "rules": table.rules_line, "level": table.level,
+                "clock": table.clock, "table_name": table.name, "duty": self.duty[number],
+                "seats": {seat: {"kind": s.kind, "player": s.player, "name": s.name, "connected": s.connected,
+                                 "away": s.away} for seat, s in table.seats.items()},
+                "watchers": sorted(table.watchers), "via": {p: self.via[p] for p in table.people() if p in self.via},
+                "deal": [table.game.seed, table.game.id]}
+
+    def restore(self, state: dict[str, Any]) -> None:
+        """Table ``state["table"]`` as :meth:`state_of` kept it: its seats, watchers and the new game."""
+        seats = {seat: Seat(**place) for seat, place in state["seats"].items()}
+        table = self._new_table(state, seats)
+        table.watchers = set(state["watchers"])
+        self.duty[table.number] = state["duty"]
+        self.via.update(state["via"])
+        table.start(_deal(state))
+        self.tables_text = None
+        self._nudge(table)
+        self._lobby_changed()
 
     def _save_hands(self, table: ServerTable, game: Game) -> None:
         """Each hand of `game` goes to the log of the server on duty at the table when it is scored."""

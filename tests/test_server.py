@@ -227,6 +227,15 @@ def test_four_bots_play_a_whole_partner_game_at_one_table_answering_at_once() ->
     _assert_one_game_each(table)
 
 
+def test_a_bot_that_made_its_table_asks_for_each_next_game_until_it_has_played_its_games() -> None:
+    computers = {"S": "human", "W": "computer", "N": "computer", "E": "computer"}
+    with running_server() as server:
+        bot = SeatBot(server.address, "Bot", player_maker("normal"), create={"rules": SHORT_GAME, "seats": computers},
+                      games=3)
+        stats = asyncio.run(asyncio.wait_for(bot.run(), GAME_WAIT))
+    assert (stats.games, stats.hands, stats.errors) == (3, 3, []), "three games of one hand, each asked for"
+
+
 def test_three_tables_at_once_each_finish_and_the_saved_hands_read_back_whole(tmp_path: Path) -> None:
     save = tmp_path / "Spades.save"
     with running_server(save=save) as server:

@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from redis import StrictRedis
 
 import net.table
 from game.records.handlog import read_log
@@ -140,18 +141,25 @@ def test_a_server_killed_mid_hand_leaves_its_table_to_another_where_the_player_c
     assert not [pid for pid in workers if _running(pid)], "the killed server's workers ended with it"
 
 
-def test_a_player_back_through_a_server_behind_the_shared_tables_gets_each_missed_event_once(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def _slow_to_hear(monkeypatch: pytest.MonkeyPatch) -> threading.Event:
+    """The servers in this process hear what Redis announces only while the event returned is set
+    (it is at first): a server that falls behind the shared tables."""
     hearing = threading.Event()
     hearing.set()
     heard = RedisBus._heard
 
-    async def held_up(bus: RedisBus, channel: str, data: str) -> None:  # a server slow to hear Redis
+    async def held_up(bus: RedisBus, channel: str, data: str) -> None:
         while not hearing.is_set():
             await asyncio.sleep(0.01)
         await heard(bus, channel, data)
 
-    monkeypatch.setattr(RedisBus, "_heard", held_up)  # only at the servers in this process: B
+    monkeypatch.setattr(RedisBus, "_heard", held_up)
+    return hearing
+
+
+def test_a_player_back_through_a_server_behind_the_shared_tables_gets_each_missed_event_once(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    hearing = _slow_to_hear(monkeypatch)  # B, in this process; A is a process of its own
     with (redis_server(tmp_path) as redis, running_server(redis=redis.url, hold=30.0) as b,
           server_process(redis.url) as (_, a_address), Peer(b.address, "Eve") as eve):
         ann = Peer(a_address, "Ann")
@@ -251,6 +259,55 @@ def test_a_server_started_later_knows_every_table_already_in_play(
             play_to_the_end([ann, eve])
         seen = _events(eve)
         assert seen == _events(ann) and [seq for seq, _ in seen] == list(range(1, len(seen) + 1))
+
+
+def _this_game(peer: Peer) -> list[tuple[int, str]]:
+    """The events `peer` was sent of the game in play (a new game numbers its events from 1 again)."""
+    seen = _events(peer)
+    return seen[max(i for i, (seq, _) in enumerate(seen) if seq == 1):]
+
+
+def test_a_table_played_game_after_game_is_kept_from_its_new_game_and_a_later_server_starts_there(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    with redis_server(tmp_path) as redis, running_server(redis=redis.url) as a, Peer(a.address, "Ann") as ann:
+        table = create(ann, SHORT_GAME)  # a game of one hand, three computers
+        for _ in range(3):
+            play_to_the_end([ann])
+            ann.send(type="again")
+        ann.until(event("hand_started"))
+        store = StrictRedis.from_url(redis.url, decode_responses=True)
+        dropped, kept = int(store.hget(f"spades:table:{table}:kept", "base") or 0), store.llen(f"spades:table:{table}")
+        assert dropped > kept > 0, "the commands of the games before the last are dropped"
+        capsys.readouterr()
+        with running_server(redis=redis.url) as b, Peer(b.address, "Eve") as eve:
+            told = re.search(r"caught up with 1 table \(([\d,]+) commands\)", capsys.readouterr().err)
+            assert told and int(told[1].replace(",", "")) <= kept + 1, "a server new to it starts at the new game"
+            entry = _until_listed(eve, table)
+            assert (entry["seats"]["S"]["name"], entry["state"]) == ("Ann", "playing")
+            watch(eve, table)
+            play_to_the_end([ann, eve])
+        assert _this_game(eve) == _this_game(ann), "the game in play, the same event for event at both servers"
+
+
+def test_a_server_a_whole_game_behind_goes_on_from_the_tables_new_game(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    hearing = _slow_to_hear(monkeypatch)  # B, in this process
+    with (redis_server(tmp_path) as redis, server_process(redis.url) as (_, a_address),
+          running_server(redis=redis.url) as b, Peer(b.address, "Eve") as eve):
+        ann = Peer(a_address, "Ann")
+        table = create(ann, SHORT_GAME)
+        _until_listed(eve, table)
+        watch(eve, table)
+        hearing.clear()  # B hears nothing of the next games
+        for _ in range(3):
+            play_to_the_end([ann])
+            ann.send(type="again")
+        ann.until(event("hand_started"))
+        hearing.set()
+        play_to_the_end([ann, eve])
+        ann.close()
+    assert "was a whole game ahead of this server: it goes on from its new game" in capsys.readouterr().err
+    assert _this_game(eve) == _this_game(ann), "the watcher at B follows the game in play from its start"
 
 
 def test_with_redis_gone_a_players_move_is_answered_that_it_was_not_done(tmp_path: Path) -> None:
