@@ -7,7 +7,7 @@ import random
 import re
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from game.cards import DECKS, SPADES, Card, parse_hand
@@ -337,6 +337,7 @@ def test_every_claim_in_a_card_reason_is_true(rules_at: int, seed: int, cards_pl
 
 @settings(max_examples=60)
 @given(rules_at=st.integers(0, len(RULE_SETS) - 1), seed=st.integers(0, 2**32 - 1), cards_played=st.integers(0, 51))
+@example(rules_at=1, seed=96037688, cards_played=1)  # Solo's low club first: the 2♣ on a diamond lead is no void
 def test_a_reason_given_while_the_hand_is_played_tells_nothing_of_the_cards_kept(
         rules_at: int, seed: int, cards_played: int) -> None:
     # Why on hover explains another seat's card to the player: the reason may rest only on the
@@ -360,6 +361,13 @@ def test_a_reason_given_while_the_hand_is_played_tells_nothing_of_the_cards_kept
             deck = DECKS[hand.rules.deck]
             led = deck.suit_of[Card.parse(view["trick"][0][1]).index]
             assert not any(deck.suit_of[Card.parse(c).index] == led for c in view["hand"]), (told, view["hand"])
+
+
+def test_a_club_the_first_trick_demands_under_low_club_first_is_told_as_the_rule_not_as_a_void():
+    hand = random_position(RULE_SETS[1], random.Random(96037688), 1)  # Solo: East holds diamonds on A♦ led
+    view = seat_view(hand, hand.to_act)
+    assert hand.rules.low_club and view["legal"] == ["2C"] and any(c.endswith("D") for c in view["hand"])
+    assert explain(view, "2C", hand_shown=False) == "Low club first, on the first trick: the 2♣"
 
 
 def test_under_an_opponents_winning_nil_the_card_that_lets_it_win_says_so():

@@ -17,7 +17,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from game.bids import NIL, Bid
-from game.cards import SPADES, SUIT_NAMES, SUITS, Card, Deck
+from game.cards import CLUBS, SPADES, SUIT_NAMES, SUITS, Card, Deck
 from game.legality import trick_winner_index
 from game.players import decide
 from game.players.expert import ExpertPlayer
@@ -189,13 +189,15 @@ class _CardFacts:
     partner_nil: bool
     rival_nils: frozenset[str]
     """The other side's seats whose nil is still alive."""
+    low_club_first: bool
+    """The first trick, under the rule that each seat holding clubs plays its lowest one there."""
 
     @classmethod
     def from_view(cls, view: SeatView, hand_shown: bool = True) -> _CardFacts:
         mate = view.partner
         rivals = frozenset(s for s in SEATS if s not in (view.seat, mate) and view.nil_alive(s))
         return cls(view.deck, Knowledge.from_view(view), view.legal_cards, view.trick, mate, hand_shown,
-                   view.nil_alive(view.seat), view.nil_alive(mate), rivals)
+                   view.nil_alive(view.seat), view.nil_alive(mate), rivals, view.rules.low_club and not view.tricks)
 
     def is_master(self, card: Card) -> bool:
         """No card of its suit that could still be played beats it: as the seat knows it, or,
@@ -300,6 +302,8 @@ def _losing_reason(facts: _CardFacts, card: Card, winner_seat: str, best: Card) 
     """`card` stays under `best`, the card winning so far (played by `winner_seat`)."""
     label, beaten = card.label, best.label
     led = facts.suit(facts.trick[0][1])
+    if facts.low_club_first and facts.suit(card) == CLUBS != led:  # the rule's, not a sign of a void
+        return f"Low club first, on the first trick: the {label}"
     if facts.suit(card) == led or facts.suit(card) == SPADES:
         action = f"play low, the {label}" if facts.pitch(card) == "low" else f"play the {label}"
     else:
