@@ -6,6 +6,7 @@ the game holds. The computers think inside the loop here, so each seed replays e
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 import pytest
@@ -55,7 +56,11 @@ def test_a_nights_run_plays_one_monkey_per_seed_and_counts_the_runs_that_passed(
 def test_a_monkey_that_fails_online_names_the_scenes_and_the_last_messages_from_the_server(tmp_path: Path, monkeypatch):
     with monkey(tmp_path, 5, online=True, inline=True) as player:
         player.sit_at_a_servers_table()
-        player.frames(30)
+        deadline = time.monotonic() + 20
+        while not any(" event seq " in line for line in player.heard):  # the deal has begun to come
+            assert time.monotonic() < deadline, list(player.heard)
+            player.frames(1)
+            time.sleep(0.005)
         monkeypatch.setattr(TableScene, "draw", lambda scene, surface: 1 / 0)  # a table that breaks
         report = player.run(actions=5)
     described = report.describe(5)
