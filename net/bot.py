@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from websockets.asyncio.client import connect
-from websockets.exceptions import ConnectionClosed
+from websockets.exceptions import ConnectionClosed, ConnectionClosedOK
 
 from game.players import decide, default_choice
 from game.players.bot_process import BotProcess
@@ -74,21 +74,32 @@ class SeatBot:
             await self._play(ws)
         return self.stats
 
+    async def _next(self, ws) -> dict | None:
+        """The next message; None once the server has closed the connection or `until` has passed
+        (even at a table where nothing happens any more)."""
+        left = None if self.until is None else self.until - time.monotonic()
+        if left is not None and left <= 0:
+            return None
+        try:
+            return json.loads(await asyncio.wait_for(ws.recv(), left))
+        except (asyncio.TimeoutError, ConnectionClosedOK):
+            return None
+
     async def _play(self, ws) -> None:
         player = None
         sent_at: float | None = None
-        async for raw in ws:
-            if self.until is not None and time.monotonic() > self.until:
-                return
-            message = json.loads(raw)
+        joining = False
+        while (message := await self._next(ws)) is not None:
             kind = message.get("type")
             if kind == "joined" and self.on_table is not None:
                 self.on_table(message["table"])
             elif kind == "lobby" and self.seat is None and self.create is None:
-                await self._find_seat(ws, message)
+                joining = await self._find_seat(ws, message)
             elif kind == "welcome" and self.create is not None:
                 await ws.send(encode({"type": "create", **self.create}))
-            elif kind == "welcome" and self.table is not None:
+            elif kind == "lobby" and self.table is not None and not joining and _lists(message, self.table):
+                # from the lobby, as a person would: a server sharing tables learns of a new one a moment late
+                joining = True
                 await ws.send(encode({"type": "join", "table": self.table, "seat": self.seat}))
             elif kind == "event":
                 sent_at = self._event(message["event"], sent_at)
@@ -116,16 +127,23 @@ class SeatBot:
             self.stats.games += 1
         return None
 
-    async def _find_seat(self, ws, lobby: dict) -> None:
+    async def _find_seat(self, ws, lobby: dict) -> bool:
+        """Join the first open seat the lobby lists, or make a table: True once asked to join."""
         for table in lobby.get("tables", []):
             for seat in SEATS_ORDER:
                 if table["seats"][seat]["kind"] == "open":
                     self.table, self.seat = table["table"], seat
                     await ws.send(encode({"type": "join", "table": self.table, "seat": seat}))
-                    return
+                    return True
         self.create = {"rules": "partner", "seats": dict.fromkeys(SEATS_ORDER, "computer") | {"S": "human"}}
         self.seat = "S"
         await ws.send(encode({"type": "create", **self.create}))
+        return False
+
+
+def _lists(lobby: dict, number: int) -> bool:
+    """Whether the `lobby` message lists table `number`."""
+    return any(isinstance(table, dict) and table.get("table") == number for table in lobby.get("tables", []))
 
 
 class HostedBot:

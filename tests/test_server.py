@@ -236,6 +236,16 @@ def test_a_bot_that_made_its_table_asks_for_each_next_game_until_it_has_played_i
     assert (stats.games, stats.hands, stats.errors) == (3, 3, []), "three games of one hand, each asked for"
 
 
+def test_a_bot_leaves_when_its_time_is_up_even_at_a_table_where_nothing_happens() -> None:
+    waiting = {"S": "human", "W": "computer", "N": "human", "E": "computer"}  # North's seat stays open
+    with running_server() as server:
+        bot = SeatBot(server.address, "Bot", player_maker("normal"), create={"rules": "partner", "seats": waiting},
+                      games=1, until=time.monotonic() + 1.0)
+        started = time.monotonic()
+        stats = asyncio.run(asyncio.wait_for(bot.run(), GAME_WAIT))
+    assert time.monotonic() - started < 5.0 and stats.decisions == 0 and stats.errors == []
+
+
 def test_three_tables_at_once_each_finish_and_the_saved_hands_read_back_whole(tmp_path: Path) -> None:
     save = tmp_path / "Spades.save"
     with running_server(save=save) as server:

@@ -25,12 +25,14 @@ from redis import StrictRedis
 
 import net.table
 from game.records.handlog import read_log
+from net.bot import BotStats, SeatBot, player_maker
 from net.bus import RedisBus
 from net.client import NetClient
 from net.server import NOT_SHARED
 from tests.netserver import running_server
 from tests.redis_server import redis_server
 from tests.test_server import (
+    GAME_WAIT,
     SHORT_GAME,
     WAIT,
     Peer,
@@ -315,6 +317,29 @@ def test_a_server_a_whole_game_behind_goes_on_from_the_tables_new_game(
         ann.close()
     assert "was a whole game ahead of this server: it goes on from its new game" in capsys.readouterr().err
     assert _this_game(eve) == _this_game(ann), "the watcher at B follows the game in play from its start"
+
+
+def test_bots_join_a_table_made_at_another_server_once_their_server_lists_it(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    hearing = _slow_to_hear(monkeypatch)  # B, in this process, learns of the new table late
+    seats = {"S": "human", "W": "human", "N": "computer", "E": "computer"}
+    with redis_server(tmp_path) as redis, server_process(redis.url) as (_, a_address), running_server(
+            redis=redis.url) as b:
+
+        async def play() -> list[BotStats]:
+            made: asyncio.Future[int] = asyncio.get_running_loop().create_future()
+            maker = SeatBot(a_address, "Ann", player_maker("normal"), create={"rules": SHORT_GAME, "seats": seats},
+                            on_table=lambda number: made.done() or made.set_result(number))
+            first = asyncio.create_task(maker.run())
+            hearing.clear()
+            joiner = SeatBot(b.address, "Wes", player_maker("normal"), table=await made, seat="W")
+            second = asyncio.create_task(joiner.run())
+            await asyncio.sleep(0.5)  # Wes at B, whose lobby does not list the table yet
+            hearing.set()
+            return await asyncio.wait_for(asyncio.gather(first, second), GAME_WAIT)
+
+        stats = asyncio.run(play())
+    assert [(bot.games, bot.errors) for bot in stats] == [(1, []), (1, [])], "both played the game, nothing refused"
 
 
 def test_with_redis_gone_a_players_move_is_answered_that_it_was_not_done(tmp_path: Path) -> None:
