@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import sys
 import time
@@ -20,7 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from websockets.asyncio.client import connect
-from websockets.exceptions import ConnectionClosed, ConnectionClosedOK
+from websockets.exceptions import ConnectionClosed
 
 from game.players import decide, default_choice
 from game.players.bot_process import BotProcess
@@ -71,25 +72,19 @@ class SeatBot:
         """Play until `games` games are over at the table (or the connection ends)."""
         async with connect(server_address(self.address), max_size=2**22, compression=None) as ws:
             await ws.send(encode({"type": "hello", "version": VERSION, "name": self.name}))
-            await self._play(ws)
+            left = None if self.until is None else max(0.0, self.until - time.monotonic())
+            with contextlib.suppress(asyncio.TimeoutError):  # `until` passed at a table where nothing happens
+                await asyncio.wait_for(self._play(ws), left)
         return self.stats
-
-    async def _next(self, ws) -> dict | None:
-        """The next message; None once the server has closed the connection or `until` has passed
-        (even at a table where nothing happens any more)."""
-        left = None if self.until is None else self.until - time.monotonic()
-        if left is not None and left <= 0:
-            return None
-        try:
-            return json.loads(await asyncio.wait_for(ws.recv(), left))
-        except (asyncio.TimeoutError, ConnectionClosedOK):
-            return None
 
     async def _play(self, ws) -> None:
         player = None
         sent_at: float | None = None
         joining = False
-        while (message := await self._next(ws)) is not None:
+        async for raw in ws:
+            if self.until is not None and time.monotonic() > self.until:
+                return
+            message = json.loads(raw)
             kind = message.get("type")
             if kind == "joined" and self.on_table is not None:
                 self.on_table(message["table"])
