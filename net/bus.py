@@ -184,7 +184,8 @@ class RedisBus:
         self.redis: aioredis.Redis | None = None
         self.pubsub: Any = None
         self.outgoing: asyncio.Queue[tuple[str, Any]] = asyncio.Queue()
-        """What this server says, in order: a command, a message to publish, a token, a table closed."""
+        """What this server says, in order: a command, a message to publish, a token, a table's state,
+        a table closed."""
         self.applied: dict[int, int] = {}
         """Table → the index of the last of its commands applied here."""
         self.replayed = 0
