@@ -673,9 +673,10 @@ class SpadesServer:
         seat, choice = command["seat"], command["choice"]
         if table.decision_number() != command["number"] or table.computer_to_act() != seat:
             return
-        view = table.view(seat)
         given = _reasons(command.get("why"))  # worded where the computer thought (:func:`think`)
-        if choice is None or table.act(seat, choice, lambda: given or reasons(view, choice)):
+        before = None if given else table.view(seat)  # else the view is not needed (a replay applies thousands)
+        if choice is None or table.act(seat, choice, (lambda: given) if given else (lambda: reasons(before, choice))):
+            view = before or table.view(seat)  # refused: the game stands as it was
             instead = decide(LEVELS["normal"](seat, view["rules"], command["seed"]), view)
             table.act(seat, instead, lambda: reasons(view, instead))
         self._nudge(table)
