@@ -8,7 +8,9 @@ from hypothesis import settings
 
 settings.register_profile("ci", deadline=None, derandomize=True, max_examples=60)
 settings.register_profile("dev", deadline=None, max_examples=60)
-settings.load_profile("ci" if os.environ.get("CI") else "dev")
+# A night's search for counterexamples: SPADES_HYPOTHESIS=deep python -m pytest -n 2 -k ...
+settings.register_profile("deep", deadline=None, max_examples=2000)
+settings.load_profile(os.environ.get("SPADES_HYPOTHESIS") or ("ci" if os.environ.get("CI") else "dev"))
 
 
 @pytest.fixture
