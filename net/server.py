@@ -270,6 +270,7 @@ class SpadesServer:
             self._back(person, table, message.fields.get("last_seq", 0))
         else:
             person.send_text(self._lobby())
+        self._lobby_changed()  # the lobby counts the people online
         return person
 
     async def _person(self, name: str, token: str) -> Person:
@@ -345,6 +346,7 @@ class SpadesServer:
     # -- people coming and going --------------------------------------------------------------------
     def _dropped(self, person: Person) -> None:
         person.connection, person.outbox = None, None
+        self._lobby_changed()
         table = self.tables.get(person.table) if person.table else None
         if table is not None:
             self.bus.submit({"kind": "connected", "table": table.number, "player": person.id, "connected": False})

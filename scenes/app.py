@@ -23,7 +23,10 @@ from game.players.thinker import Thinker  # noqa: E402
 from game.records.handlog import HandLogWriter, LoggedHand  # noqa: E402
 from game.records.savegame import SavedGameError, check_saved_game, set_aside  # noqa: E402
 from game.records.stats import Statistics, StatsRecorder  # noqa: E402
+from net.background import RunningServer  # noqa: E402
 from net.client import NetClient  # noqa: E402
+from net.protocol import PORT  # noqa: E402
+from net.server import Options as ServerOptions  # noqa: E402
 from scenes.look import layout, text  # noqa: E402
 from scenes.look.cardart import CardArt, felt  # noqa: E402
 from scenes.look.sound import Sounds  # noqa: E402
@@ -70,6 +73,8 @@ class AppConfig:
     """The server Play Online offers (``--server``)."""
     name: str | None = None
     """The name Play Online offers (``--name``)."""
+    host_port: int = PORT
+    """The port of the server Play Online's Host starts here (0: any free port, for tests)."""
 
 
 def _keep_top_pixel_row() -> None:
@@ -131,6 +136,8 @@ class App:
             self.notices.append(stats_problem)
         self.session: GameSession | None = None
         self.net: NetClient | None = None
+        self.hosted: RunningServer | None = None
+        """The server this game started for friends (Play Online, Host), while it runs."""
         self.recorder: StatsRecorder | None = None
         self._told: set[str] = set()
         self._saved_check: tuple[tuple | None, bool] | None = None
@@ -401,8 +408,26 @@ class App:
             self.net.close()
             self.net = None
 
+    def host(self) -> RunningServer:
+        """The server this game runs for friends to join, started unless it runs already: on the
+        usual port, else (taken, say by a server started by hand) on any free one; OSError if no
+        port can be opened."""
+        if self.hosted is None:
+            try:
+                self.hosted = RunningServer(ServerOptions(port=self.config.host_port, workers=1)).start()
+            except OSError:
+                self.hosted = RunningServer(ServerOptions(port=0, workers=1)).start()
+        return self.hosted
+
+    def stop_hosting(self) -> None:
+        """Stop the server started for friends, if it runs (everyone connected to it is let go)."""
+        if self.hosted is not None:
+            self.hosted.stop()
+            self.hosted = None
+
     def close(self) -> None:
         self.disconnect()
+        self.stop_hosting()
         self.thinker.close()
         pygame.quit()
 

@@ -20,7 +20,7 @@ def make_app(folder: Path, **config) -> App:
     """A windowed App with instant animations, every file in `folder`, computer players inline."""
     options = dict(windowed=True, speed="instant", inline_thinker=True, settings_path=folder / "settings.json",
                    saved_game=folder / "game.json", save_dir=folder, statistics_path=folder / "statistics.json",
-                   seed=5)
+                   seed=5, host_port=0)
     options.update(config)
     return App(AppConfig(**options))
 

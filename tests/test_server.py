@@ -554,6 +554,15 @@ def test_each_newcomer_gets_the_lobby_as_it_stands_after_every_change() -> None:
         assert listed("Fay")["seats"]["S"]["kind"] == "open"
 
 
+def test_the_lobby_counts_people_as_they_come_and_go() -> None:
+    with running_server() as server, Peer(server.address, "Ann") as ann:
+        assert ann.until(of_type("lobby"))["people"] == 1
+        bo = Peer(server.address, "Bo")
+        ann.until(of_type("lobby", people=2))
+        bo.close()
+        ann.until(of_type("lobby", people=1))
+
+
 def test_a_second_connection_with_the_same_token_takes_the_seat_and_closes_the_first() -> None:
     with running_server() as server:
         ann = Peer(server.address, "Ann")

@@ -18,7 +18,8 @@ from pygame_gui.elements import UIButton, UITextEntryLine
 
 from game.rules import CUSTOM_SLOTS, PRESETS
 from game.seats import SEATS
-from net.client import NetClient
+from net.background import reachable_address
+from net.client import NetClient, server_address
 from net.protocol import CHAT_LENGTH
 from scenes.look import text, widgets
 from scenes.look.breakdown import draw_panel
@@ -100,27 +101,52 @@ class ConnectScene(Scene):
         self.name = UITextEntryLine(pygame.Rect(FORM.x + 96, FORM.y + 66, 140, 18), manager=ui, initial_text=name,
                                     object_id=ObjectID(object_id="#options_entry"))
         self.name.set_text_length_limit(NAME_LIMIT)
-        self.connect = widgets.button(ui, (FORM.x + 96, FORM.bottom - 40, 120, 20), "Connect",
+        self.connect = widgets.button(ui, (FORM.x + 16, FORM.bottom - 40, 116, 20), "Connect",
                                       object_id="title_button")
-        self.back = widgets.button(ui, (FORM.right - 136, FORM.bottom - 40, 120, 20), "Back", object_id="title_button")
-        self.widgets = [self.server, self.name, self.connect, self.back]
+        self.host = widgets.button(ui, (FORM.x + 142, FORM.bottom - 40, 116, 20), "Host",
+                                   object_id="title_button",
+                                   tool_tip="Start a server on this computer and sit at it: friends on your network "
+                                            "connect to the address the lobby shows")
+        self.back = widgets.button(ui, (FORM.right - 132, FORM.bottom - 40, 116, 20), "Back", object_id="title_button")
+        self.widgets = [self.server, self.name, self.connect, self.host, self.back]
 
     def handle_event(self, event: pygame.event.Event) -> None:
         pressed = event.ui_element if event.type == pygame_gui.UI_BUTTON_PRESSED else None
         if pressed is self.connect or event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED:
             self.start()
+        elif pressed is self.host:
+            self.start_hosting()
         elif pressed is self.back or (event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE):
             self.app.disconnect()
+            self.app.stop_hosting()
             self.app.pop()
 
-    def start(self) -> None:
+    def typed_name(self) -> str | None:
+        """The name typed, or None (and the form asks for one)."""
         name = " ".join(self.name.get_text().split())
         if not name:
             self.status, self.status_colour = "Type a name first.", WARNING
+        return name or None
+
+    def start(self) -> None:
+        name = self.typed_name()
+        if name is None:
             return
         self.app.disconnect()
         self.app.net = NetClient(self.server.get_text(), name)
         self.status, self.status_colour = f"Connecting to {self.app.net.address} ...", GREY_LIGHT
+
+    def start_hosting(self) -> None:
+        """A server on this computer (see :meth:`App.host`), then connect to it as to any other."""
+        if self.typed_name() is None:
+            return
+        try:
+            hosted = self.app.host()
+        except (OSError, RuntimeError) as error:
+            self.status, self.status_colour = f"No server could be started here: {error}", WARNING
+            return
+        self.server.set_text(f"127.0.0.1:{hosted.port}")
+        self.start()
 
     def update(self, dt: float) -> None:
         net = self.app.net
@@ -148,7 +174,8 @@ class ConnectScene(Scene):
         text.draw(surface, "Server", (FORM.x + 16, FORM.y + 45), WHITE)
         text.draw(surface, "Name", (FORM.x + 16, FORM.y + 71), WHITE)
         text.draw(surface, "host, host:port (7626 unless said)", (FORM.x + 96, FORM.y + 90), GREY, shadow=None)
-        for i, line in enumerate(text.wrap(self.status, FORM.width - 32)[:2]):
+        status = self.status or "Or Host: play at a server on this computer, which friends join."
+        for i, line in enumerate(text.wrap(status, FORM.width - 32)[:2]):
             text.draw(surface, line, (FORM.x + 16, FORM.y + 108 + i * text.LINE), self.status_colour, shadow=None)
 
 
@@ -339,15 +366,35 @@ class LobbyScene(Scene):
         self.chat_entry.set_text("")
 
     def leave(self) -> None:
+        """Back to the title; when this computer hosts the server and others are on it, ask first,
+        since leaving closes it."""
+        others = self.people - 1
+        if self.app.hosted is None or others < 1:
+            self.close()
+            return
+        friends = "1 other person is" if others == 1 else f"{others} other people are"
+        self.app.open("confirm", "Close your server?",
+                      f"{friends} connected to the server on this computer. Leaving closes it, and "
+                      "every table on it.", "Leave", "Stay", self.close)
+
+    def close(self) -> None:
         self.app.disconnect()
+        self.app.stop_hosting()
         self.app.show("title")
+
+    def where(self) -> str:
+        """The header's address: the server's, or, on the server this computer hosts, the one
+        friends type."""
+        net, hosted = self.app.net, self.app.hosted
+        if hosted is not None and net is not None and net.address == server_address(f"127.0.0.1:{hosted.port}"):
+            return f"Friends connect to {reachable_address()}:{hosted.port}"
+        return net.address if net else ""
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(self.app.felt, (0, 0))
         draw_panel(surface, PANEL)
-        net = self.app.net
         text.draw(surface, "LOBBY", (PANEL.x + 12, PANEL.y + 8), GOLD, size=16)
-        where = f"{net.address if net else ''}  {self.people} online"
+        where = f"{self.where()}  {self.people} online"
         text.draw(surface, where, (PANEL.right - 12, PANEL.y + 12), GREY_LIGHT, align="right", shadow=None)
         if not self.tables:
             text.draw(surface, "No table yet: set one up below.", (PANEL.x + 12, ROWS_TOP + 14), GREY_LIGHT)

@@ -360,7 +360,7 @@ def monkey(folder: Path, seed: int, online: bool = False, inline: bool = False) 
         server = stack.enter_context(server_thread(SERVER)).address if online else None
         config = AppConfig(windowed=True, seed=seed, inline_thinker=inline, silent=False, server=server,
                            name="Monkey", settings_path=folder / "settings.json", saved_game=folder / "game.json",
-                           save_dir=folder, statistics_path=folder / "statistics.json")
+                           save_dir=folder, statistics_path=folder / "statistics.json", host_port=0)
         player = Monkey(config, random.Random(seed))
         player.server = server
         if online:
