@@ -15,8 +15,10 @@ import contextlib
 import socket
 import threading
 from collections.abc import Iterator
+from typing import TYPE_CHECKING
 
-from net.server import Options, run
+if TYPE_CHECKING:
+    from net.server import Options
 
 START_WAIT = 10.0
 """Seconds the server may take to start listening (or to stop)."""
@@ -55,6 +57,8 @@ class RunningServer:
             self._thread.join(START_WAIT)
 
     def _serve(self) -> None:
+        from net.server import run  # only once a server starts: the game needs none to begin
+
         asyncio.set_event_loop(self._loop)
         try:
             self._loop.run_until_complete(run(self.options, self._listening, self._stop))

@@ -26,7 +26,6 @@ from game.records.stats import Statistics, StatsRecorder  # noqa: E402
 from net.background import RunningServer  # noqa: E402
 from net.client import NetClient  # noqa: E402
 from net.protocol import PORT  # noqa: E402
-from net.server import Options as ServerOptions  # noqa: E402
 from scenes.look import layout, text  # noqa: E402
 from scenes.look.cardart import CardArt, felt  # noqa: E402
 from scenes.look.sound import Sounds  # noqa: E402
@@ -412,11 +411,13 @@ class App:
         """The server this game runs for friends to join, started unless it runs already: on the
         usual port, else (taken, say by a server started by hand) on any free one; OSError if no
         port can be opened."""
+        from net.server import Options  # only when hosting: the game starts without the server's code
+
         if self.hosted is None:
             try:
-                self.hosted = RunningServer(ServerOptions(port=self.config.host_port, workers=1)).start()
+                self.hosted = RunningServer(Options(port=self.config.host_port, workers=1)).start()
             except OSError:
-                self.hosted = RunningServer(ServerOptions(port=0, workers=1)).start()
+                self.hosted = RunningServer(Options(port=0, workers=1)).start()
         return self.hosted
 
     def stop_hosting(self) -> None:
