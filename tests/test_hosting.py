@@ -7,6 +7,9 @@ from __future__ import annotations
 import socket
 from types import SimpleNamespace
 
+import pygame
+import pygame_gui
+
 from net.background import reachable_address
 from scenes.app import App
 from scenes.screens.confirm import ConfirmScene
@@ -134,3 +137,13 @@ def test_host_asks_for_a_name_first_and_starts_nothing(app, monkeypatch):
     click_widget(game, form.host)
     wait_until(game, lambda: "Type a name first." in shown, "the form asks for a name")
     assert isinstance(top(game), ConnectScene) and game.hosted is None and game.net is None
+
+
+def test_back_on_the_form_before_the_lobby_opens_closes_the_server_just_started(app):
+    game = app
+    form = connect_form(game)
+    type_into(game, form.name, "Ann", finish=False)
+    pygame.event.post(pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=form.host))
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="", scancode=0))
+    frames(game, 1)  # Host, then Esc, in one frame: the server's welcome cannot have been read
+    assert isinstance(top(game), TitleScene) and game.hosted is None and game.net is None
