@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pygame
 import pytest
+from packaging.requirements import Requirement
 
 from game.rules import OPTIONS
 from scenes.look import text
@@ -78,6 +81,16 @@ def test_about_gives_version_credits_and_where_files_are_kept(app, tmp_path):
     for path in (app.store.path, app.saved_game, app.log_path, tmp_path / "data" / "statistics.json"):
         assert str(path) in page.replace("\n", "")
     assert app.log_path.name == "Spades.save"
+
+
+def test_about_credits_every_package_the_game_installs(app):
+    """Each package of requirements.txt is named in the credits (the font's package by its font)."""
+    flat = words(open_page(app, "about"))
+    lines = (Path(__file__).resolve().parent.parent / "requirements.txt").read_text(encoding="utf-8").splitlines()
+    packages = {Requirement(line).name for line in lines if line.strip() and not line.startswith("#")}
+    credited = {package for package in packages if package in flat or (package.startswith("fontpkg-") and
+                                                                        "Press Start 2P" in flat)}
+    assert credited == packages
 
 
 def test_long_paths_are_broken_to_fit_the_page(tmp_path):

@@ -238,6 +238,8 @@ CREDITS = (
     ("pygame-gui", "buttons and other widgets; MIT licence"),
     ("platformdirs", "finds the folders for the files below; MIT licence"),
     ("numpy", "fast counting for the Expert player; BSD licence"),
+    ("websockets", "the connection to a server, and the server itself; BSD licence"),
+    ("redis", "servers sharing their tables through a Redis server; MIT licence"),
     ("Python", "the language it is written in; PSF licence"),
 )
 
@@ -255,9 +257,10 @@ def about(files: list[tuple[str, Path]]) -> list[Block]:
     sdl = ".".join(str(part) for part in pygame.get_sdl_version())
     return [
         Heading(f"Spades, version {VERSION}"),
-        Para("The card game Spades for one player: you sit South with a computer partner in the North "
-             "seat, against two computer opponents, at a felt table drawn in big square pixels like the "
-             "card games of the home computers of around 1990."),
+        Para("The card game Spades: you sit South with a computer partner in the North seat, against two "
+             "computer opponents, at a felt table drawn in big square pixels like the card games of the "
+             "home computers of around 1990; or with friends at a table on a server (Play Online), "
+             "the computer taking the seats nobody takes."),
         Para(f"Seven rule sets ({variants}) and two Custom slots of your own; two computer levels, Normal "
              "and Expert, chosen apart for your partner and for the opponents; suggestions from the computer "
              "when you ask; Save Hand to keep every hand in "
