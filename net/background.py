@@ -50,11 +50,19 @@ class RunningServer:
             raise self._failed
         return self
 
-    def stop(self) -> None:
-        """Close every connection and stop listening."""
+    def stop(self, wait: float = START_WAIT) -> None:
+        """Stop listening, close every connection, and wait up to `wait` seconds for that to end
+        (0: not at all; the server ends in its thread, see :attr:`stopped`). A connection that
+        does not answer keeps it up to websockets' close or open timeout (10 s)."""
         if self._thread.is_alive():
-            self._loop.call_soon_threadsafe(self._stop.set)
-            self._thread.join(START_WAIT)
+            with contextlib.suppress(RuntimeError):  # the loop closed meanwhile: it has ended
+                self._loop.call_soon_threadsafe(self._stop.set)
+            self._thread.join(wait)
+
+    @property
+    def stopped(self) -> bool:
+        """The server has ended (or never started)."""
+        return not self._thread.is_alive()
 
     def _serve(self) -> None:
         from net.server import run  # only once a server starts: the game needs none to begin
@@ -66,7 +74,17 @@ class RunningServer:
             self._failed = error
         finally:
             self._ready.set()
-            self._loop.close()
+            self._close_loop()
+
+    def _close_loop(self) -> None:
+        """Cancel what is still pending (a connection that came as the server closed) and close
+        the loop, as :func:`asyncio.run` does."""
+        left = asyncio.all_tasks(self._loop)
+        for task in left:
+            task.cancel()
+        self._loop.run_until_complete(asyncio.gather(*left, return_exceptions=True))
+        self._loop.run_until_complete(self._loop.shutdown_asyncgens())
+        self._loop.close()
 
     def _listening(self, port: int) -> None:
         self.port = port

@@ -421,9 +421,10 @@ class App:
         return self.hosted
 
     def stop_hosting(self) -> None:
-        """Stop the server started for friends, if it runs (everyone connected to it is let go)."""
+        """Stop the server started for friends, if it runs (everyone connected to it is let go).
+        Not waited for: it ends in its own thread, however long a friend's connection takes to close."""
         if self.hosted is not None:
-            self.hosted.stop()
+            self.hosted.stop(wait=0)
             self.hosted = None
 
     def close(self) -> None:

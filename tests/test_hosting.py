@@ -5,6 +5,7 @@ first when friends are on it) or quits. Friends are plain WebSocket clients at t
 from __future__ import annotations
 
 import socket
+import time
 from types import SimpleNamespace
 
 import pygame
@@ -17,6 +18,9 @@ from scenes.screens.online import ConnectScene, LobbyScene
 from scenes.screens.title import TitleScene
 from tests.app_driver import click_widget, frames, make_app, type_into
 from tests.test_online import PlainClient, Shown, connect_form, top, wait_until
+
+CLOSE_TIMEOUT = 10.0
+"""Seconds websockets gives a connection to open or to close: a server waits that long for a silent one."""
 
 
 def host(game: App, name: str = "Ann") -> LobbyScene:
@@ -87,7 +91,7 @@ def test_leaving_the_lobby_asks_while_friends_are_on_the_server_then_closes_it(a
     click_widget(game, lobby.back)
     click_widget(game, top(game).yes)
     assert isinstance(top(game), TitleScene) and game.hosted is None and game.net is None
-    assert refused(address), "the server is closed"
+    wait_until(None, lambda: refused(address), "the server closes")
     wait_until(None, lambda: lou.listener.is_alive() is False, "the friend's connection ends")
     lou.closing.close()
 
@@ -97,7 +101,8 @@ def test_alone_on_the_server_leaving_closes_it_at_once_and_host_starts_it_again(
     lobby = host(game)
     address = f"127.0.0.1:{game.hosted.port}"
     click_widget(game, lobby.back)
-    assert isinstance(top(game), TitleScene) and game.hosted is None and refused(address)
+    assert isinstance(top(game), TitleScene) and game.hosted is None
+    wait_until(None, lambda: refused(address), "the server closes")
     host(game)
     assert game.hosted is not None and not refused(f"127.0.0.1:{game.hosted.port}")
 
@@ -126,7 +131,20 @@ def test_quitting_the_game_closes_the_server_it_hosts(tmp_path):
     host(game)
     address = f"127.0.0.1:{game.hosted.port}"
     game.close()
-    assert refused(address)
+    wait_until(None, lambda: refused(address), "the server closes")
+
+
+def test_leaving_does_not_wait_for_a_connection_that_never_answers(app):
+    game = app
+    host(game)
+    server = game.hosted
+    with socket.create_connection(("127.0.0.1", server.port)):  # opened, and silent: no handshake
+        clicked = time.monotonic()
+        click_widget(game, top(game).back)
+        assert time.monotonic() - clicked < CLOSE_TIMEOUT / 2, "the frame loop waited for the server"
+        assert isinstance(top(game), TitleScene) and game.hosted is None
+        assert not server.stopped, "the server still waits for that connection, in its own thread"
+    wait_until(None, lambda: server.stopped, "the server ends", seconds=30)
 
 
 def test_host_asks_for_a_name_first_and_starts_nothing(app, monkeypatch):
