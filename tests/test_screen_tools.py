@@ -32,3 +32,12 @@ def test_the_coach_shot_reaches_the_known_blunder_and_saves_the_question(tmp_pat
                           capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stdout + done.stderr
     assert out.stat().st_size > 0
+
+
+def test_the_frame_benchmark_times_a_short_game_and_a_start_while_hosting_bots(tmp_path: Path) -> None:
+    """``bench_frames`` still runs with the screens as they are (a rename once broke it unseen)."""
+    done = subprocess.run([sys.executable, "-m", "scenes.tools.bench_frames", "--frames", "240", "--starts", "1",
+                           "--host-tables", "1"], cwd=tmp_path, env=ENV, capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stdout + done.stderr
+    for line in ("all ", "thinking ", "start to first frame", "actions per second", "errors               0"):
+        assert line in done.stdout, done.stdout

@@ -90,7 +90,7 @@ def frame_times(count: int, host_tables: int = 0) -> dict[str, list[float]]:
         if isinstance(top, TableScene):
             if top.flights:
                 times["animating"].append(spent)
-            if top.asked is not None:
+            if top.thinking is not None:
                 times["thinking"].append(spent)
             if not top.busy and top.game.to_act == "S" and (top.box or top.game.phase == "play"):
                 view = seat_view(top.game.hand, "S")
