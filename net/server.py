@@ -79,6 +79,8 @@ REUSE_PORT = hasattr(socket, "SO_REUSEPORT")
 spreads new connections among them; not on Windows)."""
 LAST_WORDS = 2.0
 """Seconds the messages queued for a connection the server closes (its fatal error) may take to go out."""
+CLOSING = "The server has closed"
+"""The fatal error a server stopped on purpose sends everyone connected (their games stop coming back)."""
 
 
 @dataclass
@@ -317,6 +319,20 @@ class SpadesServer:
             async for _ in connection:
                 pass
         await closing
+
+    async def goodbye(self) -> None:
+        """Stopped on purpose (the game hosting it closed it): tell everyone connected, so that
+        their games say so rather than try to come back. A server sharing its tables says nothing:
+        another takes them over, and its people come back there."""
+        if self.options.redis:
+            return
+        here = [person for person in self.people.values() if person.connection is not None]
+        for person in here:
+            person.send({"type": "error", "reason": CLOSING, "fatal": True})
+        sent = [person.outbox.join() for person in here if person.outbox is not None]
+        if sent:
+            with contextlib.suppress(asyncio.TimeoutError):
+                await asyncio.wait_for(asyncio.gather(*sent), LAST_WORDS)
 
     def _spawn(self, coroutine: Any) -> asyncio.Task:
         task = asyncio.get_running_loop().create_task(coroutine)
@@ -853,6 +869,7 @@ async def run(options: Options, ready: Callable[[int], None] | None = None,
             if ready:
                 ready(port)
             await (stop.wait() if stop else asyncio.Future())
+            await server_state.goodbye()
     finally:
         for task in list(server_state.tasks):  # computers thinking, connections closing
             task.cancel()

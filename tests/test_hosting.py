@@ -5,6 +5,7 @@ first when friends are on it) or quits. Friends are plain WebSocket clients at t
 from __future__ import annotations
 
 import socket
+import threading
 import time
 from types import SimpleNamespace
 
@@ -17,7 +18,8 @@ from scenes.screens.confirm import ConfirmScene
 from scenes.screens.online import ConnectScene, LobbyScene
 from scenes.screens.title import TitleScene
 from tests.app_driver import click_widget, frames, make_app, type_into
-from tests.test_online import PlainClient, Shown, connect_form, top, wait_until
+from tests.netserver import running_server
+from tests.test_online import PlainClient, Shown, connect_form, create_table, to_lobby, top, wait_until
 
 CLOSE_TIMEOUT = 10.0
 """Seconds websockets gives a connection to open or to close: a server waits that long for a silent one."""
@@ -92,6 +94,8 @@ def test_leaving_the_lobby_asks_while_friends_are_on_the_server_then_closes_it(a
     click_widget(game, top(game).yes)
     assert isinstance(top(game), TitleScene) and game.hosted is None and game.net is None
     wait_until(None, lambda: refused(address), "the server closes")
+    told = lou.wait(lambda m: m["type"] == "error" and m.get("fatal"), "word that the server closed")
+    assert told["reason"] == "The server has closed"
     wait_until(None, lambda: lou.listener.is_alive() is False, "the friend's connection ends")
     lou.closing.close()
 
@@ -165,3 +169,14 @@ def test_back_on_the_form_before_the_lobby_opens_closes_the_server_just_started(
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="", scancode=0))
     frames(game, 1)  # Host, then Esc, in one frame: the server's welcome cannot have been read
     assert isinstance(top(game), TitleScene) and game.hosted is None and game.net is None
+
+
+def test_a_friend_at_a_table_is_told_the_server_closed_and_stops_coming_back(app, monkeypatch):
+    """The friend's game here; the host's server stands in for the one on the host's computer."""
+    game = app
+    shown = Shown(game, monkeypatch)
+    with running_server() as server:
+        create_table(game, to_lobby(game, server.address, "Lou"))
+        threading.Thread(target=server.stop).start()  # the host leaves; the friend's game reads on
+        wait_until(game, lambda: "The server has closed" in shown, "the table says the server closed")
+    assert game.net.status == "closed: The server has closed", "it does not try to come back"

@@ -563,6 +563,19 @@ def test_the_lobby_counts_people_as_they_come_and_go() -> None:
         ann.until(of_type("lobby", people=1))
 
 
+def test_a_server_stopped_on_purpose_tells_everyone_connected_then_closes() -> None:
+    with running_server() as server:
+        ann, bo = Peer(server.address, "Ann"), Peer(server.address, "Bo")
+        create(ann, SHORT_GAME)
+        stopping = threading.Thread(target=server.stop)  # the peers read meanwhile, and answer the close
+        stopping.start()
+        for peer in (ann, bo):  # Ann at her table, Bo in the lobby
+            assert peer.until(of_type("error", fatal=True))["reason"] == "The server has closed"
+            peer.closed()
+        stopping.join()
+        assert server.stopped
+
+
 def test_a_second_connection_with_the_same_token_takes_the_seat_and_closes_the_first() -> None:
     with running_server() as server:
         ann = Peer(server.address, "Ann")

@@ -764,7 +764,8 @@ class TableScene(Scene):
         status = self.control.connection.status
         x, y, width, _ = layout.CHAT_LINE
         if status != "connected":
-            words, colour = ("Reconnecting ..." if status in ("reconnecting", "connecting") else status), WARNING
+            closed = status.removeprefix("closed: ")  # why: "The server has closed"
+            words, colour = ("Reconnecting ..." if status in ("reconnecting", "connecting") else closed), WARNING
         elif self.control.chat:
             line = self.control.chat[-1]
             words, colour = f"{line.who}: {line.text}", GREY_LIGHT
