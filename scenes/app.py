@@ -23,8 +23,8 @@ from game.players.thinker import Thinker  # noqa: E402
 from game.records.handlog import HandLogWriter, LoggedHand  # noqa: E402
 from game.records.savegame import SavedGameError, check_saved_game, set_aside  # noqa: E402
 from game.records.stats import Statistics, StatsRecorder  # noqa: E402
-from net.background import RunningServer  # noqa: E402
-from net.client import NetClient  # noqa: E402
+from net.background import RunningServer, reachable_address  # noqa: E402
+from net.client import NetClient, server_address  # noqa: E402
 from net.protocol import PORT  # noqa: E402
 from scenes.look import layout, text  # noqa: E402
 from scenes.look.cardart import CardArt, felt  # noqa: E402
@@ -419,6 +419,13 @@ class App:
             except OSError:
                 self.hosted = RunningServer(Options(port=0, workers=1)).start()
         return self.hosted
+
+    def friends_address(self) -> str | None:
+        """What friends type to reach the server this game hosts, while the player is on it."""
+        hosted, net = self.hosted, self.net
+        if hosted is None or net is None or net.address != server_address(f"127.0.0.1:{hosted.port}"):
+            return None
+        return f"{reachable_address()}:{hosted.port}"
 
     def stop_hosting(self) -> None:
         """Stop the server started for friends, if it runs (everyone connected to it is let go).

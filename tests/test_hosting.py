@@ -68,11 +68,15 @@ def test_host_starts_a_server_here_and_a_friend_at_the_address_shown_takes_the_o
     click_widget(game, lobby.seat_toggles["N"])
     assert lobby.seats["N"] == "human"
     click_widget(game, lobby.create)
+    wait_until(game, lambda: f"Friends: {address}   T: chat" in shown, "the table gives the address too")
+    assert top(game).waiting_words() == "Waiting for a player at North"  # in the message band
     listed = lou.wait(lambda m: m["type"] == "lobby" and any(t["seats"]["N"]["kind"] == "open" for t in m["tables"]),
                       "Ann's table with North open", game)
     number = next(t["table"] for t in listed["tables"] if t["seats"]["S"].get("name") == "Ann")
     lou.send({"type": "join", "table": number, "seat": "N"})
     lou.wait(lambda m: m["type"] == "joined" and m["seat"] == "N", "North at Ann's table", game)
+    wait_until(game, lambda: "Lou" in game.scenes[-1].model.names.values(), "Lou's name at North")
+    wait_until(game, lambda: top(game).waiting_words() == "", "the game starts: nobody is awaited")
     lou.close()
 
 
@@ -177,6 +181,7 @@ def test_a_friend_at_a_table_is_told_the_server_closed_and_stops_coming_back(app
     shown = Shown(game, monkeypatch)
     with running_server() as server:
         create_table(game, to_lobby(game, server.address, "Lou"))
+        wait_until(game, lambda: "T: chat" in shown, "the chat line, with no address: not hosting")
         threading.Thread(target=server.stop).start()  # the host leaves; the friend's game reads on
         wait_until(game, lambda: "The server has closed" in shown, "the table says the server closed")
     assert game.net.status == "closed: The server has closed", "it does not try to come back"

@@ -18,8 +18,7 @@ from pygame_gui.elements import UIButton, UITextEntryLine
 
 from game.rules import CUSTOM_SLOTS, PRESETS
 from game.seats import SEATS
-from net.background import reachable_address
-from net.client import NetClient, server_address
+from net.client import NetClient
 from net.protocol import CHAT_LENGTH
 from scenes.look import text, widgets
 from scenes.look.breakdown import draw_panel
@@ -385,10 +384,10 @@ class LobbyScene(Scene):
     def where(self) -> str:
         """The header's address: the server's, or, on the server this computer hosts, the one
         friends type."""
-        net, hosted = self.app.net, self.app.hosted
-        if hosted is not None and net is not None and net.address == server_address(f"127.0.0.1:{hosted.port}"):
-            return f"Friends connect to {reachable_address()}:{hosted.port}"
-        return net.address if net else ""
+        friends = self.app.friends_address()
+        if friends is not None:
+            return f"Friends connect to {friends}"
+        return self.app.net.address if self.app.net else ""
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(self.app.felt, (0, 0))

@@ -345,6 +345,13 @@ class OnlineTableController(AdviceAsking):
     def decisions(self) -> int:
         return self.seen
 
+    def open_seats(self) -> list[str]:
+        """The seats nobody has taken yet, before the game starts (as the screen shows them)."""
+        seats = self.summary.get("seats", {})
+        if self.summary.get("state") != "waiting" or not isinstance(seats, dict):
+            return []
+        return [seat for seat in SEATS if isinstance(seats.get(seat), dict) and seats[seat].get("kind") == "open"]
+
     def names(self) -> dict[str, str]:
         """Each seat's name as the table's summary says (the player's own seat is "You" until the
         server has seated them: the summary that comes with `joined` still shows it open)."""

@@ -37,7 +37,7 @@ from game.events import (
 )
 from game.hand import RuleError
 from game.players.thinker import Answer
-from game.seats import side_of
+from game.seats import SEAT_NAMES, side_of
 from net.protocol import CHAT_LENGTH
 from scenes.look import layout, text
 from scenes.look.animation import Beat, Fade, Flight
@@ -746,21 +746,31 @@ class TableScene(Scene):
             painter.draw_reveal(surface, model)
 
     def draw_words(self, surface: pygame.Surface) -> None:
-        """The message, in its own band between the trick and the hand that nothing covers,
-        wrapped to at most two lines."""
-        if self.message is None:
+        """The message (or, at a server's table before its game, who is awaited), in its own band
+        between the trick and the hand that nothing covers, wrapped to at most two lines."""
+        words, alpha = (self.message.text, self.message.alpha) if self.message else (self.waiting_words(), 255)
+        if not words:
             return
-        lines = text.wrap(self.message.text, layout.MESSAGE_WIDTH)[:layout.MESSAGE_LINES]
+        lines = text.wrap(words, layout.MESSAGE_WIDTH)[:layout.MESSAGE_LINES]
         y = layout.MESSAGE_Y + (layout.MESSAGE_LINES - len(lines)) * text.LINE // 2
         for line in lines:
             image = text.render(line, WHITE, 8, PANEL).copy()
-            image.set_alpha(self.message.alpha)
+            image.set_alpha(alpha)
             surface.blit(image, (layout.WIDTH // 2 - image.get_width() // 2, y))
             y += text.LINE
 
+    def waiting_words(self) -> str:
+        """At a server's table before its game starts: the seats still awaited, or ""."""
+        seats = [SEAT_NAMES[seat] for seat in self.control.open_seats()] if self.control.online else []
+        if not seats:
+            return ""
+        places = seats[0] if len(seats) == 1 else f"{', '.join(seats[:-1])} and {seats[-1]}"
+        return f"Waiting for {'a player' if len(seats) == 1 else 'players'} at {places}"
+
     def draw_chat(self, surface: pygame.Surface) -> None:
         """At a server's table: the connection if it is down, else the last chat line, in the band
-        between North's name and the trick (nothing covers it), and T to talk."""
+        between North's name and the trick (nothing covers it), and T to talk (with, on the server
+        this computer hosts, the address friends type)."""
         status = self.control.connection.status
         x, y, width, _ = layout.CHAT_LINE
         if status != "connected":
@@ -770,7 +780,8 @@ class TableScene(Scene):
             line = self.control.chat[-1]
             words, colour = f"{line.who}: {line.text}", GREY_LIGHT
         else:
-            words, colour = "T: chat", GREY
+            friends = self.app.friends_address()  # hosting: the address to give friends, at hand
+            words, colour = (f"Friends: {friends}   T: chat" if friends else "T: chat"), GREY
         if self.chat_entry is None:
             shown = text.wrap(words, width)[0]
             text.draw(surface, shown, (x + width // 2, y + 5), colour, align="centre", shadow=PANEL)
