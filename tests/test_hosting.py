@@ -70,6 +70,7 @@ def test_host_starts_a_server_here_and_a_friend_at_the_address_shown_takes_the_o
     click_widget(game, lobby.create)
     wait_until(game, lambda: f"Friends: {address}   T: chat" in shown, "the table gives the address too")
     assert top(game).waiting_words() == "Waiting for a player at North"  # in the message band
+    assert "Ann" in shown and "Ann (D)" not in shown and "Hand 0" not in shown, "no dealer, no hand yet"
     listed = lou.wait(lambda m: m["type"] == "lobby" and any(t["seats"]["N"]["kind"] == "open" for t in m["tables"]),
                       "Ann's table with North open", game)
     number = next(t["table"] for t in listed["tables"] if t["seats"]["S"].get("name") == "Ann")

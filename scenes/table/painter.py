@@ -131,8 +131,9 @@ class TablePainter:
     # -- words -------------------------------------------------------------------------------
     @staticmethod
     def plate_lines(model: TableModel, seat: str) -> list[str]:
-        """A seat's name plate: its name (and the dealer's mark), its bid and tricks taken."""
-        name = model.names[seat] + (" (D)" if seat == model.dealer else "")
+        """A seat's name plate: its name (and the dealer's mark, once a hand is dealt: a table on a
+        server waiting for its players has no dealer yet), its bid and tricks taken."""
+        name = model.names[seat] + (" (D)" if seat == model.dealer and model.hand_number else "")
         bid = model.bids.get(seat)
         counts = f"B:{bid.display if bid else '-'} T:{model.taken[seat]}"
         return [name + "  " + counts] if seat == "N" else [name, counts]
@@ -178,7 +179,8 @@ class TablePainter:
 
     def draw_status(self, surface: pygame.Surface, model: TableModel, variant: str) -> None:
         x, y = layout.STATUS
-        text.draw(surface, f"Hand {model.hand_number}", (x, y), WHITE, align="right")
+        if model.hand_number:  # none before the first deal
+            text.draw(surface, f"Hand {model.hand_number}", (x, y), WHITE, align="right")
         text.draw(surface, f"{variant} to {model.rules.win}", (x, y + 10), GREY_LIGHT, align="right")
         broken = model.spades_broken
         sign = "Spades broken" if broken else "Spades closed"
