@@ -137,6 +137,8 @@ class App:
         self.net: NetClient | None = None
         self.hosted: RunningServer | None = None
         """The server this game started for friends (Play Online, Host), while it runs."""
+        self._hosted_at = ""
+        """Where friends reach it, ``address:port`` (found once: the table shows it every frame)."""
         self.recorder: StatsRecorder | None = None
         self._told: set[str] = set()
         self._saved_check: tuple[tuple | None, bool] | None = None
@@ -418,6 +420,7 @@ class App:
                 self.hosted = RunningServer(Options(port=self.config.host_port, workers=1)).start()
             except OSError:
                 self.hosted = RunningServer(Options(port=0, workers=1)).start()
+            self._hosted_at = f"{reachable_address()}:{self.hosted.port}"
         return self.hosted
 
     def friends_address(self) -> str | None:
@@ -425,7 +428,7 @@ class App:
         hosted, net = self.hosted, self.net
         if hosted is None or net is None or net.address != server_address(f"127.0.0.1:{hosted.port}"):
             return None
-        return f"{reachable_address()}:{hosted.port}"
+        return self._hosted_at
 
     def stop_hosting(self) -> None:
         """Stop the server started for friends, if it runs (everyone connected to it is let go).
