@@ -4,7 +4,7 @@ refused with its reason, Restore defaults, Back. Each page builds its rows in a 
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from typing import Any
 
 import pygame
@@ -95,6 +95,10 @@ class OptionsFrame(Scene):
         self.widgets: list[UIElement] = []
         self.actions: dict[UIElement, Callable[[pygame.event.Event], None]] = {}
         self.entries: dict[UITextEntryLine, tuple[Callable[[str], None], bool]] = {}
+        self.looks: dict[UIElement, tuple] = {}
+        """How each button and entry of the page was made (kind, place, words, ...): a rebuild keeps
+        the ones made the same way instead of making them again, which is most of a page's cost."""
+        self.spare: dict[tuple, UIElement] = {}
         self.rows: list[Row] = []
         self.labels: list[tuple[str, tuple[int, int], Colour]] = []
         self.back_rects: dict[str, pygame.Rect] = {}
@@ -154,7 +158,8 @@ class OptionsFrame(Scene):
         if page != self.page:
             self.copy_asked = None
             self.notice, self.notice_row = "", None  # a refusal speaks of the page it was made on
-        self._clear_page()
+        self.spare = {look: element for element, look in self.looks.items()}
+        self._clear_page(keep=set(self.spare.values()))
         self.page = page
         for name, tab in self.tabs.items():
             if name == page:
@@ -163,6 +168,9 @@ class OptionsFrame(Scene):
                 tab.unselect()
         {"game": self._build_game, "rules": self._build_rules, "table": self._build_table,
          "screen": self._build_screen}[page]()
+        for element in self.spare.values():
+            element.kill()
+        self.spare = {}
 
     def refresh(self) -> None:
         """Rebuild the page shown, so every control shows the settings as they now are."""
@@ -170,10 +178,13 @@ class OptionsFrame(Scene):
         self.show_page(self.page)
         self.chosen = next((row for row in self.rows if row.title == chosen), None)
 
-    def _clear_page(self) -> None:
+    def _clear_page(self, keep: Collection[UIElement] = ()) -> None:
+        """Forget the page's controls, killing all but those in `keep` (which a rebuild may take up again)."""
         for element in self.widgets:
-            element.kill()
+            if element not in keep:
+                element.kill()
         self.widgets, self.actions, self.entries, self.rows, self.labels = [], {}, {}, [], []
+        self.looks = {}
         self.back_rects = {}
         self.chosen = None
 
@@ -191,7 +202,11 @@ class OptionsFrame(Scene):
 
     def _button(self, rect: tuple[int, int, int, int], words: str, action: Callable[[], None], *,
                 on: bool = False) -> UIButton:
-        element = widgets.button(self.app.ui, rect, words, object_id="toggle_on" if on else None)
+        look = ("button", rect, words, on)
+        element = self.spare.pop(look, None)
+        if element is None:
+            element = widgets.button(self.app.ui, rect, words, object_id="toggle_on" if on else None)
+        self.looks[element] = look
         self._add(element, lambda event: action())
         return element
 
@@ -210,10 +225,17 @@ class OptionsFrame(Scene):
 
     def _entry(self, rect: tuple[int, int, int, int], words: str, commit: Callable[[str], None], *,
                limit: int | None = None) -> UITextEntryLine:
-        entry = UITextEntryLine(pygame.Rect(rect), manager=self.app.ui, initial_text=words,
-                                object_id=ObjectID(object_id="#options_entry"))
-        if limit is not None:
-            entry.set_text_length_limit(limit)
+        look = ("entry", rect, words, limit)
+        entry = self.spare.pop(look, None)
+        if entry is not None and entry.get_text() != words:  # it holds what was typed, not the setting
+            self.spare[look] = entry
+            entry = None
+        if entry is None:
+            entry = UITextEntryLine(pygame.Rect(rect), manager=self.app.ui, initial_text=words,
+                                    object_id=ObjectID(object_id="#options_entry"))
+            if limit is not None:
+                entry.set_text_length_limit(limit)
+        self.looks[entry] = look
         self._add(entry, lambda event: commit(event.text))
         self.entries[entry] = (commit, False)
         return entry
