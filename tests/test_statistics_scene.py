@@ -115,3 +115,60 @@ def test_the_screen_draws_the_table(app, tmp_path):
     open_statistics(app, some_statistics(), tmp_path / "statistics.json")
     full = pygame.image.tobytes(app.screen.subsurface(pygame.Rect(20, 90, 600, 100)), "RGB")
     assert empty != full
+
+
+def months_and_older_counts() -> Statistics:
+    """Statistics of which December and November 2026 were counted by month, and more before."""
+    statistics = some_statistics()  # counted without months, as by a version before them
+    statistics.record_game("Partner", "normal", True, 500, month="2026-11")
+    statistics.record_game("Solo", "expert", False, 50, month="2026-12")
+    statistics.record_game("Partner", "expert/normal", True, 410, month="2026-12")
+    rules = PRESETS["partner"].rules
+    bids = {"S": Bid(3), "W": Bid(3), "N": Bid(4), "E": Bid(3)}
+    made = score_hand(rules, bids, {"S": 3, "W": 3, "N": 5, "E": 2}, [], {"NS": Standing(), "EW": Standing()})
+    statistics.record_hand("Partner", "normal", made, "NS", bids, month="2026-12")
+    return statistics
+
+
+def test_by_month_shows_each_month_the_latest_first_and_their_total(app, tmp_path):
+    scene = open_statistics(app, months_and_older_counts(), tmp_path / "statistics.json")
+    assert scene.table()[0][:2] == ["Partner", "Normal/Normal"]
+    click_widget(app, scene.tabs["months"])
+    assert scene.view == "months" and scene.tabs["months"].is_selected
+    table = scene.table()
+    assert [row[:2] for row in table] == [["Dec 2026", ""], ["Nov 2026", ""], ["All", ""]]
+    won, lost, rate, hands, made, set_, nils, blind, bags = table[0][2:]
+    assert (won, lost, rate, hands, made, set_, bags) == ("1", "1", "50%", "1", "1", "0", "1.00")
+    assert table[1][2:5] == ["1", "0", "100%"]
+    assert table[2][2:6] == ["2", "1", "67%", "1"], "the months' own total, not the older counts'"
+    assert scene.notes()[0] == "Every variant and level together, since Nov 2026."
+    press(app, pygame.K_TAB)
+    assert scene.view == "rules" and scene.table()[-1][2:4] == ["4", "4"]
+
+
+def test_by_month_before_any_month_was_counted_says_so(app, tmp_path):
+    scene = open_statistics(app, some_statistics(), tmp_path / "statistics.json")
+    press(app, pygame.K_TAB)
+    assert scene.view == "months" and scene.table() == []
+    assert scene.nothing_yet()[0] == "No month counted yet."
+    assert scene.buttons["reset"].is_enabled, "the counts by rules can still be reset"
+
+
+def test_reset_forgets_the_months_too(app, tmp_path):
+    path = tmp_path / "statistics.json"
+    scene = open_statistics(app, months_and_older_counts(), path)
+    click_widget(app, scene.tabs["months"])
+    click_widget(app, scene.buttons["reset"])
+    click_widget(app, scene.buttons["reset"])
+    assert scene.table() == [] and scene.nothing_yet()[0] == "Nothing counted yet."
+    assert load(path) == (Statistics(), None)
+
+
+def test_many_months_scroll(app, tmp_path):
+    statistics = Statistics(months={f"20{year}-{month:02d}": Tally(hands=1) for year in (25, 26)
+                                    for month in range(1, 13)})
+    scene = open_statistics(app, statistics, tmp_path / "statistics.json")
+    press(app, pygame.K_TAB)
+    assert len(scene.table()) == VISIBLE_ROWS + 1 and scene.table()[0][0] == "Dec 2026"
+    press(app, pygame.K_END)
+    assert scene.table()[-2][0] == "Jan 2025" and scene.table()[-1][5] == "24"

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from datetime import date
 from pathlib import Path
 
 import pytest
@@ -212,10 +213,10 @@ def test_a_game_won_and_a_game_lost_keep_the_best_score():
 
 def some_statistics() -> Statistics:
     statistics = Statistics()
-    statistics.record_game("Partner", "normal", True, 510)
-    statistics.record_game("Custom 1", "expert", False, -120)
+    statistics.record_game("Partner", "normal", True, 510, month="2026-11")
+    statistics.record_game("Custom 1", "expert", False, -120, month="2026-12")
     score, bids = hand_score("partner", "S:nil W:3 N:4 E:3", "S:0 W:4 N:5 E:4")
-    statistics.record_hand("Partner", "normal", score, "NS", bids)
+    statistics.record_hand("Partner", "normal", score, "NS", bids, month="2026-12")
     return statistics
 
 
@@ -276,6 +277,7 @@ def test_a_file_from_an_earlier_version_with_fewer_counts_still_loads(tmp_path):
     statistics, message = load(path)
     assert message is None
     assert statistics.tally("Partner", "normal") == Tally(games_won=2, hands=20)
+    assert statistics.months == {} and statistics.by_month() == [], "counted before months were kept"
 
 
 def test_an_older_file_with_one_level_per_tally_reads_it_as_the_partners_and_the_opponents(tmp_path):
@@ -351,3 +353,57 @@ def test_a_huge_statistics_file_is_not_read(tmp_path):
         stream.truncate(50_000_000)
     statistics, message = load(path)
     assert statistics.empty and message is not None and "too large" in message
+
+
+# -- month by month --------------------------------------------------------------------------
+
+def test_a_recorder_counts_each_hand_and_game_in_the_month_it_is_scored_in(tmp_path):
+    statistics = Statistics()
+    name, rules = quick("partner")
+    game = Game(rules, seed=4, variant=name)
+    days = iter([date(2026, 11, 30)] + [date(2026, 12, 1)] * 100)
+    StatsRecorder(statistics, tmp_path / "s.json", "expert/normal", today=lambda: next(days)).attach(game)
+    play_game(game, players(rules, 4))
+    november, december = statistics.months["2026-11"], statistics.months["2026-12"]
+    assert (november.hands, november.games_played) == (1, 0)
+    assert (december.hands, december.games_played) == (len(game.finished) - 1, 1)
+    assert november + december == statistics.total, "every count is in a month too"
+    assert [month for month, _ in statistics.by_month()] == ["2026-12", "2026-11"]
+    assert load(tmp_path / "s.json") == (statistics, None)
+
+
+def test_a_date_that_is_no_month_counts_in_the_totals_only(tmp_path):
+    statistics = Statistics()
+    name, rules = quick("partner")
+    game = Game(rules, seed=5, variant=name)
+    StatsRecorder(statistics, tmp_path / "s.json", "normal", today=lambda: date(1, 1, 1)).attach(game)
+    play_game(game, players(rules, 5))
+    assert statistics.total.games_played == 1 and statistics.months == {}
+    with pytest.raises(ValueError, match="not a month"):
+        statistics.record_game("Partner", "normal", True, month="2026-13")
+
+
+def test_damaged_months_are_left_out_and_the_rest_kept(tmp_path):
+    path = tmp_path / "statistics.json"
+    data = some_statistics().to_dict()
+    data["months"] += [{"month": "2026-13", "hands": 1}, {"month": 202612, "hands": 1}, "nonsense",
+                       {"month": "2025-01", "hands": -2}, {"month": "2026-12", "hands": 9}]
+    path.write_text(json.dumps(data), encoding="utf-8")
+    statistics, message = load(path)
+    assert statistics == some_statistics()
+    assert message and "month 3: '2026-13' is not a month" in message and "month 4: 202612 is not" in message
+    assert "month 5: not a tally" in message and "month 6: hands is -2" in message
+    assert "month 7: 2026-12 is listed twice" in message
+
+    data["months"] = {"2026-12": {}}
+    path.write_text(json.dumps(data), encoding="utf-8")
+    statistics, message = load(path)
+    assert dict(statistics) == dict(some_statistics()) and statistics.months == {}
+    assert message and "its list of months is not a list" in message
+
+
+def test_a_file_of_months_alone_is_kept():
+    data = some_statistics().to_dict()
+    data["tallies"] = ["damaged"]
+    statistics, problems = Statistics.from_dict(data)
+    assert statistics.months == some_statistics().months and problems == ["entry 1: not a tally"]

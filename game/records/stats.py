@@ -1,11 +1,14 @@
-"""The player's statistics: games, contracts, nils and bags, per variant and computer levels.
+"""The player's statistics: games, contracts, nils and bags, per variant and computer levels,
+and month by month.
 
 They are kept in ``statistics.json`` in the user's data folder, written atomically
 after every scored hand by a :class:`StatsRecorder` listening to the game's events.
 Everything is counted for the player (South) and the player's side. The levels are the
 partner's and the opponents' as one name (``"expert/normal"``, see
 :func:`game.players.levels.seat_levels`); a file of an older version, which kept one level
-for all three computer seats, reads that level as both.
+for all three computer seats, reads that level as both. Each month (``"2026-12"``) also has
+a tally of its own, every variant and level together, so that the player sees how their
+game goes over time; a file of a version before months were kept has none for its counts.
 
 >>> from game.bids import Bid
 >>> from game.rules import PRESETS
@@ -19,6 +22,9 @@ for all three computer seats, reads that level as both.
 >>> tally = statistics.tally("Partner", "expert/normal")
 >>> tally.hands, tally.contracts_made, tally.nils_tried, tally.nils_made, tally.bags
 (1, 1, 1, 1, 1)
+>>> statistics.record_game("Partner", "expert/normal", True, 510, month="2026-12")
+>>> statistics.months["2026-12"].games_won, statistics.total.games_won
+(1, 1)
 """
 
 from __future__ import annotations
@@ -26,8 +32,10 @@ from __future__ import annotations
 import dataclasses
 import json
 import os
+import re
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, fields
+from datetime import date
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -35,7 +43,7 @@ from game.bids import Bid
 from game.events import Event, GameOver, HandScored
 from game.players.levels import levels_of, seat_levels
 from game.records.atomic import read_small_text, write_atomic
-from game.scoring import HandScore
+from game.scoring import HandScore, SideScore
 from game.seats import side_of
 from game.text_safety import safe_text, shown_value
 
@@ -51,6 +59,8 @@ MOST_COUNTED = 10**9
 """The largest count (or best score, either way) a statistics file may hold."""
 KEY_LENGTH = 40
 """The longest variant or levels name a statistics file may hold."""
+MONTH = re.compile(r"(19|20|21)[0-9]{2}-(0[1-9]|1[0-2])")
+"""How a month is named: ``"2026-12"``."""
 
 
 @dataclass
@@ -145,16 +155,19 @@ Key = tuple[str, str]
 
 
 class Statistics:
-    """A :class:`Tally` per variant and levels, and their :attr:`total`."""
+    """A :class:`Tally` per variant and levels, and their :attr:`total`; and one per month
+    (:attr:`months`), every variant and level together."""
 
-    def __init__(self, tallies: Mapping[Key, Tally] | None = None) -> None:
+    def __init__(self, tallies: Mapping[Key, Tally] | None = None, months: Mapping[str, Tally] | None = None) -> None:
         self.tallies: dict[Key, Tally] = {_key(*key): tally for key, tally in (tallies or {}).items()}
+        self.months: dict[str, Tally] = dict(months or {})
+        """By month (``"2026-12"``): what was counted in it, when the recording gave its month."""
 
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, Statistics) and self.tallies == other.tallies
+        return isinstance(other, Statistics) and (self.tallies, self.months) == (other.tallies, other.months)
 
     def __repr__(self) -> str:
-        return f"Statistics({self.tallies!r})"
+        return f"Statistics({self.tallies!r}, months={self.months!r})"
 
     def tally(self, variant: str, levels: str) -> Tally:
         """The tally of one variant and levels (a new, empty one if none yet); `levels` as
@@ -171,66 +184,63 @@ class Statistics:
 
     @property
     def empty(self) -> bool:
-        return all(t.empty for t in self.tallies.values())
+        return all(t.empty for t in (*self.tallies.values(), *self.months.values()))
+
+    def by_month(self) -> list[tuple[str, Tally]]:
+        """The months in which something was counted, the latest first."""
+        return sorted(((month, tally) for month, tally in self.months.items() if not tally.empty), reverse=True)
+
+    def _counted(self, variant: str, levels: str, month: str | None) -> list[Tally]:
+        """The tallies a recording adds to: its variant and levels', and its month's if given."""
+        tallies = [self.tally(variant, levels)]
+        if month is not None:
+            if not MONTH.fullmatch(month):
+                raise ValueError(f"{month!r} is not a month such as 2026-12")
+            tallies.append(self.months.setdefault(month, Tally()))
+        return tallies
 
     # -- recording --------------------------------------------------------------------------
     def record_hand(self, variant: str, levels: str, score: HandScore, player_side: str,
-                    bids: Mapping[str, Bid], seat: str = PLAYER_SEAT) -> None:
-        """Count one scored hand: `bids` are the final bids by seat, `seat` the player's."""
-        tally = self.tally(variant, levels)
-        side = score.sides[player_side]
-        tally.hands += 1
-        if side.made is True:
-            tally.contracts_made += 1
-        elif side.made is False:
-            tally.contracts_set += 1
-        tally.bags += side.bags_taken
-        tally.bag_penalty -= side.parts.get("bag_penalty", 0)
-        bid = bids.get(seat)
-        if bid is None or not bid.is_nil:
-            return
-        result = next((n for n in side.nils if n.who == seat or (n.kind == "team nil" and n.who == player_side)),
-                      None)
-        if result is None:
-            return
-        if result.kind == "blind nil":
-            tally.blind_nils_tried += 1
-            tally.blind_nils_made += result.made
-        else:
-            tally.nils_tried += 1
-            tally.nils_made += result.made
+                    bids: Mapping[str, Bid], seat: str = PLAYER_SEAT, *, month: str | None = None) -> None:
+        """Count one scored hand: `bids` are the final bids by seat, `seat` the player's; `month`
+        (``"2026-12"``), the month it counts in too."""
+        for tally in self._counted(variant, levels, month):
+            _count_hand(tally, score.sides[player_side], bids.get(seat), seat, player_side)
 
     def record_game(self, variant: str, levels: str, won: bool, score: int | None = None, *,
-                    with_undo: bool = False) -> None:
+                    with_undo: bool = False, month: str | None = None) -> None:
         """Count a finished game; `score` is the player's side's final score, `with_undo` whether
-        the player took back a bid or card in it."""
-        tally = self.tally(variant, levels)
-        if won:
-            tally.games_won += 1
-        else:
-            tally.games_lost += 1
-        tally.games_with_undo += with_undo
-        if score is not None and (tally.best_score is None or score > tally.best_score):
-            tally.best_score = score
+        the player took back a bid or card in it, `month` the month it counts in too."""
+        for tally in self._counted(variant, levels, month):
+            if won:
+                tally.games_won += 1
+            else:
+                tally.games_lost += 1
+            tally.games_with_undo += with_undo
+            if score is not None and (tally.best_score is None or score > tally.best_score):
+                tally.best_score = score
 
-    def record_coach(self, variant: str, levels: str, followed: bool) -> None:
+    def record_coach(self, variant: str, levels: str, followed: bool, *, month: str | None = None) -> None:
         """Count a decision the coach spoke on, and whether the player followed its advice."""
-        tally = self.tally(variant, levels)
-        tally.coach_spoke += 1
-        tally.coach_followed += followed
+        for tally in self._counted(variant, levels, month):
+            tally.coach_spoke += 1
+            tally.coach_followed += followed
 
     def reset(self) -> None:
         """Forget everything."""
         self.tallies.clear()
+        self.months.clear()
 
     # -- text form ------------------------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:
-        """JSON-ready: ``{"format": …, "version": 1, "tallies": [{"variant", "level", counts…}]}``, where
-        "level" holds the partner's and opponents' levels (``"expert/normal"``): an older version, which
-        wrote one level there, still reads the file."""
+        """JSON-ready: ``{"format": …, "version": 1, "tallies": [{"variant", "level", counts…}], "months":
+        [{"month", counts…}]}``, where "level" holds the partner's and opponents' levels
+        (``"expert/normal"``): an older version, which wrote one level there and knew no months, still
+        reads the file."""
         return {"format": STATS_FORMAT, "version": STATS_VERSION,
                 "tallies": [{"variant": variant, "level": levels, **tally.to_dict()}
-                            for (variant, levels), tally in self.tallies.items()]}
+                            for (variant, levels), tally in self.tallies.items()],
+                "months": [{"month": month, **tally.to_dict()} for month, tally in sorted(self.months.items())]}
 
     @classmethod
     def from_dict(cls, data: object) -> tuple[Statistics, list[str]]:
@@ -254,6 +264,19 @@ class Statistics:
                 problems.append(f"entry {number}: {key[0]} at {key[1]} is listed twice")
                 continue
             statistics.tallies[key] = tally
+        months = data.get("months", [])  # none in a file of a version before months were kept
+        if not isinstance(months, list):
+            return statistics, [*problems, "its list of months is not a list"]
+        for number, entry in enumerate(months, 1):
+            try:
+                month, tally = _month_entry(entry)
+            except ValueError as error:
+                problems.append(f"month {number}: {error}")
+                continue
+            if month in statistics.months:
+                problems.append(f"month {number}: {month} is listed twice")
+                continue
+            statistics.months[month] = tally
         return statistics, problems
 
     # -- the file -------------------------------------------------------------------------------
@@ -277,7 +300,7 @@ class Statistics:
         if not problems:
             return statistics, None
         listed = safe_text("; ".join(problems), 300)
-        if not statistics.tallies:
+        if not statistics.tallies and not statistics.months:
             return statistics, f"The statistics file {path} is damaged ({listed}); starting afresh."
         return statistics, f"Some statistics in {path} were damaged and left out ({listed})."
 
@@ -299,6 +322,37 @@ def _entry(entry: object) -> tuple[Key, Tally]:
     return _key(variant, levels), Tally.from_dict(entry)
 
 
+def _month_entry(entry: object) -> tuple[str, Tally]:
+    if not isinstance(entry, Mapping):
+        raise ValueError("not a tally")
+    month = entry.get("month")
+    if not isinstance(month, str) or not MONTH.fullmatch(month):
+        raise ValueError(f"{shown_value(month)} is not a month such as 2026-12")
+    return month, Tally.from_dict(entry)
+
+
+def _count_hand(tally: Tally, side: SideScore, bid: Bid | None, seat: str, player_side: str) -> None:
+    """Add one scored hand of the player's side to `tally`; `bid` is the player's."""
+    tally.hands += 1
+    if side.made is True:
+        tally.contracts_made += 1
+    elif side.made is False:
+        tally.contracts_set += 1
+    tally.bags += side.bags_taken
+    tally.bag_penalty -= side.parts.get("bag_penalty", 0)
+    if bid is None or not bid.is_nil:
+        return
+    result = next((n for n in side.nils if n.who == seat or (n.kind == "team nil" and n.who == player_side)), None)
+    if result is None:
+        return
+    if result.kind == "blind nil":
+        tally.blind_nils_tried += 1
+        tally.blind_nils_made += result.made
+    else:
+        tally.nils_tried += 1
+        tally.nils_made += result.made
+
+
 def _key(variant: str, levels: str) -> Key:
     """The key of a variant and levels, a single level (an older version's) read as both."""
     return variant, seat_levels(*levels_of(levels))
@@ -315,18 +369,20 @@ class StatsRecorder:
     `levels` (the partner's and opponents', see :func:`game.players.levels.seat_levels`) may be
     changed while the game goes on: each hand counts at the levels it was finished at.
 
-    The player sits at `seat` (South). A statistics file that cannot be written
+    The player sits at `seat` (South). Each hand and game counts in the month `today` gives
+    when it is scored (the computer's own date). A statistics file that cannot be written
     never stops the game: the reason is kept in :attr:`error` (None after a good
     save) and `on_change` is still called.
     """
 
     def __init__(self, statistics: Statistics, path: os.PathLike | str, levels: str, *, seat: str = PLAYER_SEAT,
-                 on_change: Callable[[], None] | None = None) -> None:
+                 on_change: Callable[[], None] | None = None, today: Callable[[], date] = date.today) -> None:
         self.statistics = statistics
         self.path = Path(path)
         self.levels = levels
         self.seat = seat
         self.on_change = on_change
+        self.today = today
         self.error: str | None = None
         self.game: Game | None = None
 
@@ -343,11 +399,13 @@ class StatsRecorder:
         if isinstance(event, HandScored):
             hand = game.hand if game.hand.number == event.number else next(
                 (h for h in reversed(game.finished) if h.number == event.number), game.hand)
-            self.statistics.record_hand(game.variant, self.levels, event.score, side, hand.bids, seat=self.seat)
+            self.statistics.record_hand(game.variant, self.levels, event.score, side, hand.bids, seat=self.seat,
+                                        month=self.month())
         elif isinstance(event, GameOver):
             standing = event.standings.get(side)
             self.statistics.record_game(game.variant, self.levels, event.winner == side,
-                                        standing.points if standing else None, with_undo=bool(game.takebacks))
+                                        standing.points if standing else None, with_undo=bool(game.takebacks),
+                                        month=self.month())
         else:
             return
         self._save()
@@ -359,10 +417,16 @@ class StatsRecorder:
         something else): counted and saved at once."""
         if self.game is None:
             return
-        self.statistics.record_coach(self.game.variant, self.levels, followed)
+        self.statistics.record_coach(self.game.variant, self.levels, followed, month=self.month())
         self._save()
         if self.on_change:
             self.on_change()
+
+    def month(self) -> str | None:
+        """The month this moment counts in (``"2026-12"``); None if the computer's date is not one
+        (before 1900, say): then the hand counts in the totals only."""
+        month = self.today().strftime("%Y-%m")
+        return month if MONTH.fullmatch(month) else None
 
     def _save(self) -> None:
         try:

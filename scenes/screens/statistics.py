@@ -1,5 +1,5 @@
 """The Statistics screen: games, contracts, nils and bags per variant and levels (partner's/opponents'),
-with a Reset."""
+or month by month, with a Reset."""
 
 from __future__ import annotations
 
@@ -26,6 +26,10 @@ NAME_X, LEVEL_X = PANEL_RECT.x + 12, PANEL_RECT.x + 92
 NAME_CHARS = 9
 """The longest variant name shown whole (room for the levels, "Expert/Normal", beside it)."""
 BUTTON_Y = PANEL_RECT.bottom - 28
+VIEWS = {"rules": "By rules", "months": "By month"}
+"""The two ways the table is cut, by their tab's words: per variant and levels, or per month."""
+TAB_W, TAB_H = 72, 16
+MONTH_NAMES = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
 LEVEL_ORDER = tuple(level.name for level in PLAYABLE)
 VARIANT_ORDER = tuple(v.name for v in PRESETS.values()) + tuple(custom_variant(s).name for s in CUSTOM_SLOTS)
 
@@ -76,6 +80,16 @@ def ordered(statistics: Statistics) -> list[tuple[Key, Tally]]:
     return sorted(((key, tally) for key, tally in statistics if not tally.empty), key=place)
 
 
+def month_label(month: str) -> str:
+    """A month as the table names it.
+
+    >>> month_label("2026-12")
+    'Dec 2026'
+    """
+    year, number = month.split("-")
+    return f"{MONTH_NAMES[int(number) - 1]} {year}"
+
+
 def summary(total: Tally) -> str:
     """One line over the table: games, wins, those played with undo, and the best score."""
     if not total.games_played:
@@ -98,7 +112,8 @@ def coach_line(total: Tally) -> str:
 
 
 class StatisticsScene(Scene):
-    """Pushed on the title: the player's record as a table; Esc or Back returns.
+    """Pushed on the title: the player's record as a table, by rules or by month (the tabs, or
+    Tab); Esc or Back returns.
 
     Reset asks once more ("Sure?") before forgetting everything and saving to `path`."""
 
@@ -106,6 +121,8 @@ class StatisticsScene(Scene):
         super().__init__(app)
         self.statistics = statistics
         self.path = Path(path)
+        self.view = "rules"
+        """Which table is shown: one of :data:`VIEWS`."""
         self.first_row = 0
         self.confirming = False
         self.message: tuple[str, tuple[int, int, int]] | None = None
@@ -118,7 +135,10 @@ class StatisticsScene(Scene):
                                     object_id="title_button", tool_tip="Forget every game and hand counted here"),
             "back": widgets.button(ui, (PANEL_RECT.right - 132, BUTTON_Y, 120, 20), "Back", object_id="title_button"),
         }
-        self.widgets = list(self.buttons.values())
+        self.tabs = {view: widgets.button(ui, (PANEL_RECT.right - 12 - (len(VIEWS) - i) * (TAB_W + 4) + 4,
+                                               PANEL_RECT.y + 10, TAB_W, TAB_H), words)
+                     for i, (view, words) in enumerate(VIEWS.items())}
+        self.widgets = [*self.buttons.values(), *self.tabs.values()]
         self._refresh()
 
     def resume(self) -> None:
@@ -131,6 +151,16 @@ class StatisticsScene(Scene):
         else:
             self.buttons["reset"].enable()
         self.buttons["reset"].set_text("Sure? Reset" if self.confirming else "Reset")
+        for view, tab in self.tabs.items():
+            if view == self.view:
+                tab.select()
+            else:
+                tab.unselect()
+
+    def show(self, view: str) -> None:
+        """Show the table cut by rules or by month (see :data:`VIEWS`), from its first row."""
+        self.view, self.first_row = view, 0
+        self._refresh()
 
     # -- input --------------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> None:
@@ -141,6 +171,9 @@ class StatisticsScene(Scene):
             steps = {pygame.K_UP: -1, pygame.K_DOWN: 1, pygame.K_PAGEUP: -VISIBLE_ROWS,
                      pygame.K_PAGEDOWN: VISIBLE_ROWS, pygame.K_HOME: -10_000, pygame.K_END: 10_000}
             self.scroll(steps[event.key])
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_TAB:
+            views = list(VIEWS)
+            self.show(views[(views.index(self.view) + 1) % len(views)])
         elif event.type == pygame.MOUSEWHEEL:
             self.scroll(-event.y)
         elif event.type == pygame_gui.UI_BUTTON_PRESSED:
@@ -148,10 +181,12 @@ class StatisticsScene(Scene):
                 self.app.pop()
             elif event.ui_element is self.buttons["reset"]:
                 self._reset_pressed()
+            else:
+                self.show(next((view for view, tab in self.tabs.items() if tab is event.ui_element), self.view))
 
     def scroll(self, rows: int) -> None:
         """Move the table by `rows` (when there are more rows than fit)."""
-        most = max(0, len(ordered(self.statistics)) - VISIBLE_ROWS)
+        most = max(0, len(self.rows()) - VISIBLE_ROWS)
         self.first_row = min(most, max(0, self.first_row + rows))
 
     def _reset_pressed(self) -> None:
@@ -180,32 +215,46 @@ class StatisticsScene(Scene):
         total = self.statistics.total
         text.draw(surface, summary(total), (centre, PANEL_RECT.y + 36), WHITE, align="centre", shadow=None)
         text.draw(surface, coach_line(total), (centre, PANEL_RECT.y + 47), GREY_LIGHT, align="centre", shadow=None)
-        rows = ordered(self.statistics)
+        rows = self.rows()
         if not rows:
-            for i, line in enumerate(("Nothing counted yet.", "Play a game: every hand and every finished",
-                                      "game is counted here, per variant and levels.")):
+            for i, line in enumerate(self.nothing_yet()):
                 text.draw(surface, line, (centre, 130 + i * 14), GREY_LIGHT, align="centre", shadow=None)
         else:
-            self._draw_table(surface, rows, total)
+            self._draw_table(surface, rows)
         self._draw_footer(surface, bool(rows))
 
+    def rows(self) -> list[tuple[str, str, Tally]]:
+        """Every row of the table shown (not only those in view): its two names and its tally."""
+        if self.view == "months":
+            return [(month_label(month), "", tally) for month, tally in self.statistics.by_month()]
+        return [(variant if len(variant) <= NAME_CHARS else variant[:NAME_CHARS - 1].rstrip() + ".",
+                 levels_label(levels), tally) for (variant, levels), tally in ordered(self.statistics)]
+
+    def nothing_yet(self) -> tuple[str, ...]:
+        """What the screen says in place of a table with no rows."""
+        if self.view == "months" and not self.statistics.empty:
+            return ("No month counted yet.", "What you play from now on is counted",
+                    "here too, month by month.")
+        return ("Nothing counted yet.", "Play a game: every hand and every finished",
+                "game is counted here, per variant and levels.")
+
     def table(self) -> list[list[str]]:
-        """The rows in view, cell by cell as drawn (rules, levels as "Expert/Normal" for the partner's
-        and the opponents', then one per column), and the total row last; empty when nothing has been counted."""
-        rows = ordered(self.statistics)
+        """The rows in view, cell by cell as drawn (by rules: the rules and the levels as "Expert/Normal"
+        for the partner's and the opponents'; by month: the month and nothing; then one per column), and
+        the total row last; empty when nothing has been counted."""
+        rows = self.rows()
         if not rows:
             return []
         shown = rows[self.first_row:self.first_row + VISIBLE_ROWS]
-        table = [[variant if len(variant) <= NAME_CHARS else variant[:NAME_CHARS - 1].rstrip() + ".",
-                  levels_label(levels), *cells(tally)] for (variant, levels), tally in shown]
-        return table + [["All", "", *cells(self.statistics.total)]]
+        total = sum((tally for _, _, tally in rows), Tally()) if self.view == "months" else self.statistics.total
+        return [[name, levels, *cells(tally)] for name, levels, tally in shown] + [["All", "", *cells(total)]]
 
-    def _draw_table(self, surface: pygame.Surface, rows: list[tuple[Key, Tally]], total: Tally) -> None:
+    def _draw_table(self, surface: pygame.Surface, rows: list[tuple[str, str, Tally]]) -> None:
         for words, left, right in GROUPS:
             text.draw(surface, words, ((left + right) // 2, HEADER_Y), GOLD, align="centre", shadow=None)
             pygame.draw.line(surface, GOLD, (left, HEADER_Y + 10), (right, HEADER_Y + 10))
-        self._draw_row(surface, HEADER_Y + 14, ["Rules", "Levels", *(heading for heading, _, _ in COLUMNS)],
-                       GREY_LIGHT)
+        names = ["Month", ""] if self.view == "months" else ["Rules", "Levels"]
+        self._draw_row(surface, HEADER_Y + 14, [*names, *(heading for heading, _, _ in COLUMNS)], GREY_LIGHT)
         *body, total_row = self.table()
         y = ROWS_Y
         for row in body:
@@ -225,14 +274,26 @@ class StatisticsScene(Scene):
         for (_, right, _), value in zip(COLUMNS, values, strict=True):
             text.draw(surface, value, (right, y), colour, align="right", shadow=None)
 
+    def notes(self) -> tuple[str, ...]:
+        """The lines under the table that say what it counts."""
+        first = "Levels: your partner's/the opponents'."
+        if self.view == "months":
+            months = self.statistics.by_month()
+            counted = sum((tally for _, tally in months), Tally())
+            first = "Every variant and level together."
+            if months and counted.hands < self.statistics.total.hands:  # the rest was counted by an older version
+                first = f"Every variant and level together, since {month_label(months[-1][0])}."
+        return first, "Contracts: your side's bids made and set.", "Nils: your own, made/tried."
+
     def _draw_footer(self, surface: pygame.Surface, table: bool) -> None:
         if table:
-            notes = ("Levels: your partner's/the opponents'.", "Contracts: your side's bids made and set.",
-                     "Nils: your own, made/tried.")
+            notes = self.notes()
             for i, line in enumerate(notes):
                 text.draw(surface, line, (NAME_X, BUTTON_Y - 34 + i * 10), GREY, shadow=None)
         if self.message:
             words, colour = self.message
             text.draw(surface, words[:52], (PANEL_RECT.centerx, BUTTON_Y + 6), colour, align="centre", shadow=None)
         else:
-            text.draw(surface, "Esc: back", (PANEL_RECT.centerx, BUTTON_Y + 6), GREY, align="centre", shadow=None)
+            other = next(words for view, words in VIEWS.items() if view != self.view)
+            text.draw(surface, f"Tab: {other.lower()}   Esc: back", (PANEL_RECT.centerx, BUTTON_Y + 6), GREY,
+                      align="centre", shadow=None)

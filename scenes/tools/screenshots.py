@@ -179,6 +179,10 @@ def side_screens(app: App, shot) -> None:
         for _ in range(10):
             app.step(FRAME)
         shot(name)
+        if name == "statistics":
+            scene.show("months")
+            app.step(FRAME)
+            shot("statistics_months")
         if name == "review_list":
             scene.open(0)
             for _ in range(20):
