@@ -9,7 +9,8 @@ Every decision goes through :meth:`Game.apply` (or the named helpers), which
 records it; a game is saved as its seed and its decisions and restored by
 replaying them, so a restored game plays on identically. A seat may take back its
 last bid or card of the hand (:meth:`Game.take_back`): the game is rebuilt from its
-decisions without the ones taken back.
+decisions without the ones taken back. A game may also start from a deal played before
+(:class:`StartingDeal`), at the scores it was played at, instead of drawing its first dealer.
 """
 
 from __future__ import annotations
@@ -17,9 +18,10 @@ from __future__ import annotations
 import datetime
 import random
 from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
 
 from game.bids import Bid
-from game.cards import DECKS, Card
+from game.cards import DECKS, Card, format_hand, parse_hand
 from game.events import Event, FirstDealerCard, GameOver
 from game.hand import Choice, Hand, RuleError
 from game.rules import Rules
@@ -31,7 +33,11 @@ DEFAULT_NAMES: dict[str, str] = {"S": "You", "W": "West", "N": "North", "E": "Ea
 NAME_LENGTH = 12
 """The longest player name, in characters: what fits beside a seat on the table."""
 SAVE_FORMAT = "spades-game"
-SAVE_VERSION = 1
+SAVE_VERSION = 2
+"""The newest saved game this program reads. A game from a :class:`StartingDeal` is saved as
+version 2; any other as version 1, which versions before starting deals read too."""
+MOST_POINTS = 10**6
+"""The largest score (either way), bag count and hand number a starting deal may hold."""
 _SAVED_TEXT_LENGTH = {"variant": 40, "id": 64}
 """The longest variant name and game id a saved game may hold (the game writes far shorter ones)."""
 TAKE_BACK_PHASES = ("bid", "exchange", "play")
@@ -71,18 +77,67 @@ def draw_first_dealer(deck_cards: Iterable[Card], start: str = "S") -> tuple[str
     raise ValueError("the deck has no ace of spades")
 
 
+@dataclass(frozen=True)
+class StartingDeal:
+    """A deal to start a game from, in place of the first-dealer draw and the first shuffle: a
+    hand played before (as Spades.save keeps it), dealt again with its number and the scores it
+    was played at, so that bags, blind bids and the end of the game stand as they did then.
+
+    >>> from game.rules import PRESETS
+    >>> rules = PRESETS["partner"].rules
+    >>> first = Game(rules, seed=3).hand
+    >>> start = StartingDeal(7, first.dealer, first.dealt, {"NS": Standing(350, 8), "EW": Standing(420, 3)})
+    >>> again = Game(rules, seed=9, start=start)
+    >>> again.hand.number, again.hand.dealt == first.dealt, again.standings["NS"]
+    (7, True, Standing(points=350, bags=8))
+    >>> StartingDeal.from_json(start.to_json(), rules) == start
+    True
+    """
+
+    number: int
+    dealer: str
+    holdings: Mapping[str, tuple[Card, ...]]
+    standings: Mapping[str, Standing]
+
+    def to_json(self) -> dict:
+        return {"number": self.number, "dealer": self.dealer,
+                "deal": {seat: format_hand(self.holdings[seat]) for seat in SEATS},
+                "standings": {side: [standing.points, standing.bags] for side, standing in self.standings.items()}}
+
+    @classmethod
+    def from_json(cls, data: object, rules: Rules) -> StartingDeal:
+        """The starting deal :meth:`to_json` wrote, for a game of `rules`; ValueError saying what is wrong
+        (the cards themselves are checked when the hand is dealt)."""
+        if not isinstance(data, Mapping):
+            raise ValueError("the starting deal is not a table of its parts")
+        number, dealer, deal, standings = (data.get(key) for key in ("number", "dealer", "deal", "standings"))
+        if not _whole(number, 1, MOST_POINTS) or dealer not in SEATS:
+            raise ValueError("the starting deal needs a hand number and a dealer's seat")
+        if not isinstance(deal, Mapping) or set(deal) != set(SEATS) or not all(
+                isinstance(cards, str) for cards in deal.values()):
+            raise ValueError("the starting deal needs each seat's cards")
+        if not isinstance(standings, Mapping) or set(standings) != set(sides(rules.partners)) or not all(
+                isinstance(pair, list) and len(pair) == 2 and _whole(pair[0], -MOST_POINTS, MOST_POINTS)
+                and _whole(pair[1], 0, MOST_POINTS) for pair in standings.values()):
+            raise ValueError("the starting deal needs each side's score and bags")
+        return cls(number, dealer, {seat: tuple(parse_hand(deal[seat][:80])) for seat in SEATS},
+                   {side: Standing(*pair) for side, pair in standings.items()})
+
+
 class Game:
     """Hands played one after another until a side wins (SPEC §5).
 
     `seed` makes every shuffle reproducible (a random one is drawn when None);
     `listeners` receive each event as it happens, all of which also stay in
-    :attr:`events`.
+    :attr:`events`. With `start`, the game begins at that deal (no first-dealer draw);
+    the hands after it are shuffled from the seed.
     """
 
     def __init__(self, rules: Rules, *, seed: int | None = None, variant: str = "Custom",
                  names: Mapping[str, str] | None = None, game_id: str | None = None,
-                 listeners: Iterable[Callable[[Event], None]] = ()) -> None:
+                 listeners: Iterable[Callable[[Event], None]] = (), start: StartingDeal | None = None) -> None:
         self.rules = rules
+        self.start = start
         self.variant = variant
         self.names = dict(names or DEFAULT_NAMES)
         self.seed = seed if seed is not None else random.SystemRandom().randrange(2**63)
@@ -93,16 +148,25 @@ class Game:
         self._start()
 
     def _start(self) -> None:
-        """Shuffle from the seed and draw the first dealer: the game before any decision."""
+        """Shuffle from the seed and draw the first dealer (or deal the starting deal): the game
+        before any decision."""
         self._rng = random.Random(self.seed)
         self.events: list[Event] = []
         self.actions: list[tuple[str, Choice]] = []
         self._phases: list[str] = []
         """The phase of the hand each action was made in."""
-        self.standings: dict[str, Standing] = {side: Standing() for side in sides(self.rules.partners)}
+        start = self.start
+        self.standings: dict[str, Standing] = dict(start.standings) if start else {
+            side: Standing() for side in sides(self.rules.partners)}
         self.finished: list[Hand] = []
         """The hands played to the end, in order."""
         self.winner: str | None = None
+        if start is not None:
+            self.first_dealer = start.dealer
+            self.deal_start = 0
+            self.hand = Hand.from_holdings(self.rules, start.dealer, start.holdings, number=start.number,
+                                           standings=self.standings, emit=self._emit)
+            return
         self.first_dealer, dealt = draw_first_dealer(DECKS[self.rules.deck].shuffled(self._rng))
         for seat, card in dealt:
             self._emit(FirstDealerCard(seat, card))
@@ -239,10 +303,13 @@ class Game:
     # -- saving -----------------------------------------------------------------------
     def to_json(self) -> dict:
         """Everything needed to restore this game exactly, JSON-ready."""
-        return {"format": SAVE_FORMAT, "version": SAVE_VERSION, "rules": self.rules.to_line(),
-                "variant": self.variant, "names": self.names, "seed": self.seed, "id": self.id,
-                "actions": [[seat, choice] for seat, choice in self.actions],
-                "takebacks": [[number, count] for number, count in sorted(self.takebacks.items())]}
+        saved = {"format": SAVE_FORMAT, "version": 1, "rules": self.rules.to_line(),
+                 "variant": self.variant, "names": self.names, "seed": self.seed, "id": self.id,
+                 "actions": [[seat, choice] for seat, choice in self.actions],
+                 "takebacks": [[number, count] for number, count in sorted(self.takebacks.items())]}
+        if self.start is not None:
+            saved.update(version=2, start=self.start.to_json())
+        return saved
 
     @classmethod
     def from_json(cls, data: Mapping, listeners: Iterable[Callable[[Event], None]] = ()) -> Game:
@@ -252,9 +319,9 @@ class Game:
         Listeners are attached after the replay: they hear only what happens next."""
         if not isinstance(data, Mapping) or data.get("format") != SAVE_FORMAT:
             raise ValueError("this is not a saved Spades game")
-        if data.get("version") != SAVE_VERSION:
+        if not _whole(data.get("version"), 1, SAVE_VERSION):
             raise ValueError(f"this saved game has version {shown_value(data.get('version'))}; this program reads "
-                             f"{SAVE_VERSION}")
+                             f"1 to {SAVE_VERSION}")
         try:
             names = data["names"]
             if not isinstance(names, Mapping) or set(names) != set(SEATS) or not all(
@@ -263,8 +330,10 @@ class Game:
             seed = data["seed"]
             if not isinstance(seed, int) or isinstance(seed, bool) or seed.bit_length() > 64:
                 raise ValueError("the seed is not a whole number of at most 64 bits")
-            game = cls(Rules.parse(str(data["rules"])), seed=seed, variant=_saved_text(data, "variant"),
-                       names=names, game_id=_saved_text(data, "id"))
+            rules = Rules.parse(str(data["rules"]))
+            start = StartingDeal.from_json(data["start"], rules) if "start" in data else None
+            game = cls(rules, seed=seed, variant=_saved_text(data, "variant"), names=names,
+                       game_id=_saved_text(data, "id"), start=start)
             for seat, choice in data["actions"]:
                 game.apply(str(seat), choice)
             game.takebacks = _saved_takebacks(data.get("takebacks", []), game.hand.number)
@@ -273,6 +342,11 @@ class Game:
         for listener in listeners:
             game.subscribe(listener)
         return game
+
+
+def _whole(value: object, low: int, high: int) -> bool:
+    """Whether `value` is a whole number (not a bool) from `low` to `high`."""
+    return isinstance(value, int) and not isinstance(value, bool) and low <= value <= high
 
 
 def _saved_takebacks(entries: object, last_hand: int) -> dict[int, int]:

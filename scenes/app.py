@@ -230,11 +230,22 @@ class App:
         return scene
 
     # -- games --------------------------------------------------------------------------
-    def new_game(self) -> None:
-        """Deal a new game with the current settings: dealer draw first."""
-        self.session = GameSession.new(self.settings, self.log_path, seed=self.config.seed)
+    def new_game(self, replaying: LoggedHand | None = None) -> None:
+        """Deal a new game with the current settings: dealer draw first. `replaying` a hand of
+        Spades.save, the game starts from that hand's deal instead, under its rules and at its
+        scores (see :meth:`GameSession.new`), and goes on from there."""
+        self.session = GameSession.new(self.settings, self.log_path, seed=self.config.seed, replaying=replaying)
         self._record(self.session)
-        self.show("dealer_draw")
+        self.show("dealer_draw" if replaying is None else "table")
+
+    def ask_new_game(self, replaying: LoggedHand | None = None) -> None:
+        """:meth:`new_game`, but first ask when that would lose the game Continue offers."""
+        if not self.has_saved_game():
+            self.new_game(replaying)
+            return
+        question = "Start a new game?" if replaying is None else "Play this deal again?"
+        self.open("confirm", question, "The unfinished game that Continue would take up again will be lost.",
+                  "New game" if replaying is None else "Play it", "Keep it", lambda: self.new_game(replaying))
 
     def continue_game(self) -> None:
         """Restore the saved game where it stood; one that cannot be restored is reported."""

@@ -12,7 +12,7 @@ from pathlib import Path
 
 from game.events import Event
 from game.game import Game
-from game.records.handlog import HandLogWriter
+from game.records.handlog import HandLogWriter, LoggedHand
 from game.records.savegame import load_game, save_game
 from scenes.settings import Settings
 
@@ -26,11 +26,19 @@ class GameSession:
         self.log = HandLogWriter.attach(game, log_path, enabled=save_hand)
 
     @classmethod
-    def new(cls, settings: Settings, log_path: Path, seed: int | None = None) -> GameSession:
-        chosen = settings.game_variant()
+    def new(cls, settings: Settings, log_path: Path, seed: int | None = None,
+            replaying: LoggedHand | None = None) -> GameSession:
+        """A new game of the settings' variant; or, `replaying` a logged hand, a game that starts
+        from that hand's deal, under its rules and at its scores (ValueError if they cannot be played)."""
         pending: deque[Event] = deque()
-        game = Game(chosen.rules, seed=seed, variant=chosen.name, names=settings.names_by_seat(),
-                    listeners=[pending.append])
+        if replaying is None:
+            chosen = settings.game_variant()
+            rules, variant, start = chosen.rules, chosen.name, None
+        else:
+            rules, start = replaying.rules, replaying.starting_deal()
+            variant = replaying.variant[:40].strip() or "Custom"  # what a saved game may hold
+        game = Game(rules, seed=seed, variant=variant, names=settings.names_by_seat(), listeners=[pending.append],
+                    start=start)
         return cls(game, pending, log_path, settings.save_hand)
 
     @classmethod

@@ -30,11 +30,12 @@ from game.events import (
     from_dict,
     to_dict,
 )
-from game.game import Game
+from game.game import Game, StartingDeal
 from game.hand import Choice, RuleError
 from game.records.savegame import SavedGameError, load_game, save_game
 from game.rules import PRESETS, Rules
-from game.seats import SEATS, next_seat, seats_from
+from game.scoring import Standing
+from game.seats import SEATS, next_seat, seats_from, sides
 
 PARTNER = PRESETS["partner"].rules
 EVENT_TYPES = (FirstDealerCard, HandStarted, CardDealt, BlindChoice, MisdealCalled, BidMade, BidChanged,
@@ -497,3 +498,92 @@ def test_the_longest_names_variant_and_id_still_load() -> None:
     data = saved_midway()
     data.update(names={"S": "A" * 12, "W": "Wu Li", "N": "N", "E": "Évé"}, variant="v" * 40, id="i" * 64)
     assert Game.from_json(data).to_json() == data
+
+
+# -- a game from a deal played before ------------------------------------------------------------
+def logged_first_hand(rules: Rules, seed: int) -> Game:
+    """A game whose first hand has been played to its end (the hand to deal again)."""
+    game = Game(rules, seed=seed)
+    rng = random.Random(seed)
+    while not game.finished:
+        game.apply(game.to_act, choose(game, rng))
+    return game
+
+
+def starting_from(played: Game, number: int, standings: dict[str, Standing]) -> StartingDeal:
+    hand = played.finished[0]
+    return StartingDeal(number, hand.dealer, hand.dealt, standings)
+
+
+@pytest.mark.parametrize("rules_id", ["partner", "solo", "dunn"])
+def test_a_game_started_from_a_deal_deals_those_cards_at_those_scores_and_goes_on_from_there(rules_id) -> None:
+    rules = PRESETS[rules_id].rules
+    played = logged_first_hand(rules, 21)
+    old = played.finished[0]
+    standings = {side: Standing(40 * i, i) for i, side in enumerate(sides(rules.partners))}
+    game = Game(rules, seed=5, start=starting_from(played, 6, standings))
+    assert not of_type(game.events, FirstDealerCard), "no dealer is drawn"
+    assert (game.hand.number, game.hand.dealer, game.hand.dealt) == (6, old.dealer, old.dealt)
+    assert game.standings == standings and game.hand.standings == standings
+    play(game, 8)
+    assert [hand.number for hand in game.finished[:2]] == [6, 7]
+    assert game.finished[1].dealer == next_seat(old.dealer)
+    first = game.finished[0].score
+    assert first is not None and all(first.sides[side].before == standings[side] for side in standings), \
+        "the first hand scores on top of the scores given"
+
+
+def test_a_game_started_near_the_win_ends_after_that_hand_when_a_side_gets_there() -> None:
+    played = logged_first_hand(PARTNER, 22)
+    old = played.finished[0].score
+    assert old is not None
+    winner = max(old.sides, key=lambda side: old.sides[side].total)
+    assert old.sides[winner].total > 0
+    standings = {side: Standing(PARTNER.win - 1 if side == winner else 0, 0) for side in old.sides}
+    game = Game(PARTNER, seed=22, start=starting_from(played, 9, standings))
+    for seat, choice in played.actions:  # the same decisions on the same cards: the same result
+        game.apply(seat, choice)
+    assert game.over and game.winner == winner and len(game.finished) == 1
+    assert game.finished[0].score.sides[winner].total == old.sides[winner].total
+
+
+def test_a_started_game_saves_restores_and_takes_back_as_any_game(tmp_path: Path) -> None:
+    played = logged_first_hand(PARTNER, 23)
+    game = Game(PARTNER, seed=4, start=starting_from(played, 3, {"NS": Standing(120, 4), "EW": Standing(90, 7)}))
+    rng = random.Random(4)
+    while game.phase != "play" or len(game.hand.trick) < 2:
+        game.apply(game.to_act, choose(game, rng))
+    data = game.to_json()
+    assert data["version"] == 2 and data["start"]["number"] == 3
+    assert Game(PARTNER, seed=4).to_json()["version"] == 1, "older versions still read a game of its own shuffle"
+    path = tmp_path / "game.json"
+    save_game(game, path)
+    restored = load_game(path)
+    assert restored.to_json() == data and restored.hand.dealt == game.hand.dealt
+    assert restored.standings == {"NS": Standing(120, 4), "EW": Standing(90, 7)}
+    seat = next(seat for seat, _ in reversed(restored.actions))
+    restored.take_back(seat)
+    assert restored.hand.dealt == played.finished[0].dealt and restored.hand.number == 3
+
+
+@pytest.mark.parametrize("damage", ["no dealer", "hand number", "twelve cards", "a card twice", "bool number",
+                                    "sides of solo", "bags below zero", "not a table", "cards not text"])
+def test_a_saved_game_with_a_damaged_starting_deal_is_refused(damage: str, tmp_path: Path) -> None:
+    played = logged_first_hand(PARTNER, 24)
+    data = Game(PARTNER, seed=1, start=starting_from(played, 2, {"NS": Standing(), "EW": Standing()})).to_json()
+    start = data["start"]
+    south, west = start["deal"]["S"], start["deal"]["W"]
+    damaged = {
+        "no dealer": lambda: start.update(dealer="X"),
+        "hand number": lambda: start.update(number=0),
+        "twelve cards": lambda: start["deal"].update(S=south.replace(next(c for c in south if c not in "."), "", 1)),
+        "a card twice": lambda: start["deal"].update(W=south),
+        "bool number": lambda: start.update(number=True),
+        "sides of solo": lambda: start.update(standings={seat: [0, 0] for seat in SEATS}),
+        "bags below zero": lambda: start["standings"].update(NS=[0, -1]),
+        "not a table": lambda: data.update(start=[1, 2]),
+        "cards not text": lambda: start["deal"].update(W=list(west)),
+    }
+    damaged[damage]()
+    message, _ = refuse(data, tmp_path)
+    assert "damaged" in message

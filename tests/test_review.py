@@ -18,13 +18,16 @@ from game.players.analyse import analyse_hand
 from game.players.suggest import suggest
 from game.players.thinker import Request
 from game.records.handlog import HandLogWriter, LoggedHand, append_hand
+from game.records.savegame import save_game
 from game.rules import PRESETS
-from game.seats import SEATS
+from game.seats import SEATS, next_seat
 from game.view import seat_view
 from scenes.screens import review_analysis
+from scenes.screens.confirm import ConfirmScene
 from scenes.screens.review import VISIBLE_ROWS, ReviewScene
 from scenes.screens.title import TitleScene
-from tests.app_driver import click, click_widget, frames, make_app, press, wait_for
+from scenes.table.view import TableScene
+from tests.app_driver import click, click_widget, frames, make_app, play_hand_by_mouse, player_turn, press, wait_for
 
 RULES = PRESETS["partner"].rules.replace(exchange=2, win=3000, lose=-3000)
 HANDS = 4
@@ -549,3 +552,41 @@ def test_thinking_inline_the_analysis_waits_for_the_analysis_button_and_a_turns_
     assert scene.shown_status.startswith("Tricks")
     press(app, pygame.K_a)
     assert scene.analysis is None and scene.shown_marks == []
+
+
+# ---------------------------------------------------------------------------
+# Play it: the deal again, as the start of a new game
+
+
+def test_play_it_deals_the_hand_again_at_its_scores_and_the_game_goes_on_from_there(app, log):
+    scene = open_review(app, log)
+    old = open_hand(app, scene, 3)
+    click_widget(app, scene.hand_buttons["play"])
+    table = app.scenes[-1]
+    assert isinstance(table, TableScene) and len(app.scenes) == 1
+    game = app.session.game
+    assert (game.hand.number, game.hand.dealer, game.hand.dealt) == (3, old.dealer, old.dealt)
+    assert game.standings == old.standings and (game.rules, game.variant) == (RULES, "Partner")
+    wait_for(app, lambda: player_turn(app))
+    assert set(table.visible_south()) == set(old.dealt["S"])
+    assert table.model.hand_number == 3
+    play_hand_by_mouse(app)
+    first = game.finished[0]
+    assert first.number == 3 and first.score.sides["NS"].before == old.standings["NS"]
+    assert app.session.game.hand.number == 4 and app.session.game.hand.dealer == next_seat(old.dealer)
+
+
+def test_play_it_asks_first_when_a_game_is_left_to_continue(app, log):
+    save_game(Game(RULES, seed=3, variant="Partner"), app.saved_game)
+    kept = app.saved_game.read_bytes()
+    scene = open_review(app, log)
+    open_hand(app, scene, 1)
+    press(app, pygame.K_p)
+    confirm = app.scenes[-1]
+    assert isinstance(confirm, ConfirmScene) and confirm.question == "Play this deal again?"
+    click_widget(app, confirm.no)
+    assert app.scenes[-1] is scene and scene.replay is not None and app.saved_game.read_bytes() == kept
+    press(app, pygame.K_p)
+    click_widget(app, app.scenes[-1].yes)
+    assert isinstance(app.scenes[-1], TableScene)
+    assert app.session.game.hand.dealt == played_game().finished[0].dealt

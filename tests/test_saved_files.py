@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from game.game import Game
+from game.game import SAVE_VERSION, Game
 from game.records.savegame import SavedGameError, check_saved_game, load_game, save_game, set_aside
 from game.rules import PRESETS
 from scenes.look import text
@@ -115,7 +115,7 @@ def test_load_game_refuses_every_damaged_save_with_a_saved_game_error(tmp_path, 
 
 
 def test_a_saved_game_from_a_newer_version_is_kept_untouched_and_reported(tmp_path):
-    original = write_save(tmp_path / "game.json", with_value("version", "2"))
+    original = write_save(tmp_path / "game.json", with_value("version", str(SAVE_VERSION + 1)))
     app = started(tmp_path)
     assert "continue" not in app.scenes[-1].buttons
     assert (tmp_path / "game.json").read_bytes() == original

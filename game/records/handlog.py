@@ -34,7 +34,7 @@ from typing import BinaryIO
 from game.bids import Bid
 from game.cards import CARDS, DECKS, Card, format_hand, mask_of, parse_hand
 from game.events import CardsExchanged, Event, HandScored
-from game.game import Game
+from game.game import Game, StartingDeal
 from game.hand import BidRecord, Hand, RuleError, Trick
 from game.legality import trick_winner_index
 from game.rules import Rules
@@ -147,6 +147,10 @@ class LoggedHand:
     def standings_after(self) -> dict[str, Standing]:
         """Each side's running score and bags after the hand, from the `Total` tag."""
         return {side: Standing(int(points), int(bags)) for side, points, bags in _TOTAL_ENTRY.findall(self.total)}
+
+    def starting_deal(self) -> StartingDeal:
+        """This hand's deal, number and scores before it: for a game that plays the hand again."""
+        return StartingDeal(self.number, self.dealer, self.deal, self.standings_before())
 
     def standings_before(self) -> dict[str, Standing]:
         """Each side's score and bags before the hand: `Total` minus `Score`.

@@ -103,6 +103,7 @@ BREAKDOWN_RECT = pygame.Rect(6, 112, 238, 0)
 NOTES_RECT = pygame.Rect(396, 112, 238, 0)
 """Where the score panels sit at the end of a hand (their height follows what they hold)."""
 ANALYSIS_BUTTON_W = 76
+PLAY_BUTTON_W = 68
 
 
 # ---------------------------------------------------------------------------------------------------
@@ -117,7 +118,8 @@ class ReviewScene(Scene):
     start and the end, Esc back to the list; the `<` `>` `<<` `>>` `|<` `>|` buttons do the same.
     A (or the Analysis button) turns the perfect-play analysis on and off: it is on from the
     start where a worker process thinks, off where the thinking is inline (it would hold
-    up the screen then: Analysis turns it on anyway).
+    up the screen then: Analysis turns it on anyway). P (or Play it) starts a new game from the
+    open hand's deal, at the scores it was played at.
     """
 
     def __init__(self, app, path: Path) -> None:
@@ -188,6 +190,10 @@ class ReviewScene(Scene):
         self.hand_buttons["analysis"] = widgets.button(
             ui, (layout.WIDTH - EDGE - 64 - 4 - ANALYSIS_BUTTON_W, bottom, ANALYSIS_BUTTON_W, 18), "Analysis",
             object_id="title_button", tool_tip="Perfect-play analysis of every card, on or off (A)")
+        self.hand_buttons["play"] = widgets.button(
+            ui, (layout.WIDTH - EDGE - 64 - 8 - ANALYSIS_BUTTON_W - PLAY_BUTTON_W, bottom, PLAY_BUTTON_W, 18),
+            "Play it", object_id="title_button",
+            tool_tip="Play this deal yourself, at the scores it was played at, and the game on from there (P)")
         self.widgets = [*self.list_buttons.values(), *self.hand_buttons.values()]
         self._show_buttons()
 
@@ -310,6 +316,12 @@ class ReviewScene(Scene):
             self.analysis = HandAnalysisView(logged, time_limit=self.analysis_seconds)
         self._show_buttons()
         return True
+
+    def play_it(self) -> None:
+        """Play the open hand's deal again as the start of a new game (asked first if that would lose
+        the game Continue offers)."""
+        if self.replay is not None:
+            self.app.ask_new_game(self.replay.logged)
 
     def close_hand(self) -> None:
         self.replay = None
@@ -450,7 +462,7 @@ class ReviewScene(Scene):
             actions = {"first": lambda: self.go(0), "trick_back": self.previous_trick,
                        "back_one": lambda: self.go(self.step - 1), "next": lambda: self.go(self.step + 1),
                        "trick_next": self.next_trick, "last": lambda: self.go(self.replay.last_step),
-                       "list": self.close_hand, "analysis": self.toggle_analysis}
+                       "list": self.close_hand, "analysis": self.toggle_analysis, "play": self.play_it}
             if pressed in actions:
                 actions[pressed]()
         elif event.type == pygame.KEYDOWN:
@@ -459,7 +471,7 @@ class ReviewScene(Scene):
                     pygame.K_DOWN: self.next_trick, pygame.K_PAGEDOWN: self.next_trick,
                     pygame.K_HOME: lambda: self.go(0), pygame.K_END: lambda: self.go(self.replay.last_step),
                     pygame.K_SPACE: lambda: self.go(self.step + 1), pygame.K_ESCAPE: self.close_hand,
-                    pygame.K_a: self.toggle_analysis}
+                    pygame.K_a: self.toggle_analysis, pygame.K_p: self.play_it}
             if event.key in keys:
                 keys[event.key]()
         elif event.type == pygame.MOUSEWHEEL:
@@ -651,8 +663,7 @@ class ReviewScene(Scene):
         if self.analysis is not None:
             self._draw_analysis(surface, position, at_end)
         self._draw_advice(surface)
-        text.draw(surface, "\u2190\u2192 card  \u2191\u2193 trick  A analysis", (EDGE + 196, NAV_Y + 5),
-                  GREY, shadow=None)
+        text.draw(surface, "\u2190\u2192 card  \u2191\u2193 trick", (EDGE + 196, NAV_Y + 5), GREY, shadow=None)
 
     def _draw_analysis(self, surface: pygame.Surface, position: Position, at_end: bool) -> None:
         """The marks beside the trick's cards, the best reachable at each trick at the top

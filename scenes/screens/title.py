@@ -80,12 +80,7 @@ class TitleScene(Scene):
 
     def new_game(self) -> None:
         """Deal a new game; first ask, when that would lose a game left unfinished."""
-        if not self.app.has_saved_game():
-            self.app.new_game()
-            return
-        self.app.open("confirm", "Start a new game?",
-                      "The unfinished game that Continue would take up again will be lost.",
-                      "New game", "Keep it", self.app.new_game)
+        self.app.ask_new_game()
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(self.app.felt, (0, 0))
