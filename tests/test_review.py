@@ -567,6 +567,8 @@ def test_play_it_deals_the_hand_again_at_its_scores_and_the_game_goes_on_from_th
     game = app.session.game
     assert (game.hand.number, game.hand.dealer, game.hand.dealt) == (3, old.dealer, old.dealt)
     assert game.standings == old.standings and (game.rules, game.variant) == (RULES, "Partner")
+    wait_for(app, lambda: table.message is not None and "again" in table.message.text)
+    assert table.message.text == f"Hand 3 again: {table.name(old.dealer)} deals"
     wait_for(app, lambda: player_turn(app))
     assert set(table.visible_south()) == set(old.dealt["S"])
     assert table.model.hand_number == 3

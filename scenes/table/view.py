@@ -218,7 +218,9 @@ class TableScene(Scene):
             self.model.south_looked = True
         self.reveal = False
         self.sound("shuffle")
-        words = "Redeal" if event.redeal else f"Hand {event.number}"
+        game = self.game
+        again = game is not None and game.start is not None and not game.finished  # Review's Play it
+        words = "Redeal" if event.redeal else f"Hand {event.number}{' again' if again else ''}"
         self.say(f"{words}: {does(self.name(event.dealer), 'deal')}")
         return Beat(self.time(0.5))
 
