@@ -18,7 +18,7 @@ from __future__ import annotations
 import datetime
 import random
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from game.bids import Bid
 from game.cards import DECKS, Card, format_hand, parse_hand
@@ -98,11 +98,16 @@ class StartingDeal:
     dealer: str
     holdings: Mapping[str, tuple[Card, ...]]
     standings: Mapping[str, Standing]
+    scored: Mapping[str, int] = field(default_factory=dict)
+    """What each side scored with this deal when it was played (empty when not known)."""
 
     def to_json(self) -> dict:
-        return {"number": self.number, "dealer": self.dealer,
-                "deal": {seat: format_hand(self.holdings[seat]) for seat in SEATS},
-                "standings": {side: [standing.points, standing.bags] for side, standing in self.standings.items()}}
+        saved = {"number": self.number, "dealer": self.dealer,
+                 "deal": {seat: format_hand(self.holdings[seat]) for seat in SEATS},
+                 "standings": {side: [standing.points, standing.bags] for side, standing in self.standings.items()}}
+        if self.scored:
+            saved["scored"] = dict(self.scored)
+        return saved
 
     @classmethod
     def from_json(cls, data: object, rules: Rules) -> StartingDeal:
@@ -120,8 +125,12 @@ class StartingDeal:
                 isinstance(pair, list) and len(pair) == 2 and _whole(pair[0], -MOST_POINTS, MOST_POINTS)
                 and _whole(pair[1], 0, MOST_POINTS) for pair in standings.values()):
             raise ValueError("the starting deal needs each side's score and bags")
+        scored = data.get("scored", {})
+        if not isinstance(scored, Mapping) or (scored and set(scored) != set(standings)) or not all(
+                _whole(points, -MOST_POINTS, MOST_POINTS) for points in scored.values()):
+            raise ValueError("what the starting deal scored before is not each side's points")
         return cls(number, dealer, {seat: tuple(parse_hand(deal[seat][:80])) for seat in SEATS},
-                   {side: Standing(*pair) for side, pair in standings.items()})
+                   {side: Standing(*pair) for side, pair in standings.items()}, dict(scored))
 
 
 class Game:

@@ -3,6 +3,7 @@ the game, the events it reports, and saved games that cannot be restored."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 from collections import Counter
@@ -549,7 +550,9 @@ def test_a_game_started_near_the_win_ends_after_that_hand_when_a_side_gets_there
 
 def test_a_started_game_saves_restores_and_takes_back_as_any_game(tmp_path: Path) -> None:
     played = logged_first_hand(PARTNER, 23)
-    game = Game(PARTNER, seed=4, start=starting_from(played, 3, {"NS": Standing(120, 4), "EW": Standing(90, 7)}))
+    start = dataclasses.replace(starting_from(played, 3, {"NS": Standing(120, 4), "EW": Standing(90, 7)}),
+                                scored={"NS": -40, "EW": 62})
+    game = Game(PARTNER, seed=4, start=start)
     rng = random.Random(4)
     while game.phase != "play" or len(game.hand.trick) < 2:
         game.apply(game.to_act, choose(game, rng))
@@ -559,7 +562,7 @@ def test_a_started_game_saves_restores_and_takes_back_as_any_game(tmp_path: Path
     path = tmp_path / "game.json"
     save_game(game, path)
     restored = load_game(path)
-    assert restored.to_json() == data and restored.hand.dealt == game.hand.dealt
+    assert restored.to_json() == data and restored.hand.dealt == game.hand.dealt and restored.start == start
     assert restored.standings == {"NS": Standing(120, 4), "EW": Standing(90, 7)}
     seat = next(seat for seat, _ in reversed(restored.actions))
     restored.take_back(seat)
@@ -567,7 +570,8 @@ def test_a_started_game_saves_restores_and_takes_back_as_any_game(tmp_path: Path
 
 
 @pytest.mark.parametrize("damage", ["no dealer", "hand number", "twelve cards", "a card twice", "bool number",
-                                    "sides of solo", "bags below zero", "not a table", "cards not text"])
+                                    "sides of solo", "bags below zero", "not a table", "cards not text",
+                                    "scored by one side", "scored not a number"])
 def test_a_saved_game_with_a_damaged_starting_deal_is_refused(damage: str, tmp_path: Path) -> None:
     played = logged_first_hand(PARTNER, 24)
     data = Game(PARTNER, seed=1, start=starting_from(played, 2, {"NS": Standing(), "EW": Standing()})).to_json()
@@ -583,6 +587,8 @@ def test_a_saved_game_with_a_damaged_starting_deal_is_refused(damage: str, tmp_p
         "bags below zero": lambda: start["standings"].update(NS=[0, -1]),
         "not a table": lambda: data.update(start=[1, 2]),
         "cards not text": lambda: start["deal"].update(W=list(west)),
+        "scored by one side": lambda: start.update(scored={"NS": 40}),
+        "scored not a number": lambda: start.update(scored={"NS": 40, "EW": "lots"}),
     }
     damaged[damage]()
     message, _ = refuse(data, tmp_path)

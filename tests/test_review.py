@@ -25,6 +25,7 @@ from game.view import seat_view
 from scenes.screens import review_analysis
 from scenes.screens.confirm import ConfirmScene
 from scenes.screens.review import VISIBLE_ROWS, ReviewScene
+from scenes.screens.score import ScoreScene
 from scenes.screens.title import TitleScene
 from scenes.table.view import TableScene
 from tests.app_driver import click, click_widget, frames, make_app, play_hand_by_mouse, player_turn, press, wait_for
@@ -573,6 +574,10 @@ def test_play_it_deals_the_hand_again_at_its_scores_and_the_game_goes_on_from_th
     assert set(table.visible_south()) == set(old.dealt["S"])
     assert table.model.hand_number == 3
     play_hand_by_mouse(app)
+    assert isinstance(app.scenes[-1], ScoreScene)
+    assert app.scenes[-1].model.last_scored == 3, "the score screen says 'Hand 3: the score'"
+    was = {side: old.score.sides[side].total for side in old.score.sides}
+    assert app.scenes[-1].before_line() == f"When it was played: Us {was['NS']:+d}, Them {was['EW']:+d}"
     first = game.finished[0]
     assert first.number == 3 and first.score.sides["NS"].before == old.standings["NS"]
     assert app.session.game.hand.number == 4 and app.session.game.hand.dealer == next_seat(old.dealer)

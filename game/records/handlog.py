@@ -149,8 +149,9 @@ class LoggedHand:
         return {side: Standing(int(points), int(bags)) for side, points, bags in _TOTAL_ENTRY.findall(self.total)}
 
     def starting_deal(self) -> StartingDeal:
-        """This hand's deal, number and scores before it: for a game that plays the hand again."""
-        return StartingDeal(self.number, self.dealer, self.deal, self.standings_before())
+        """This hand's deal, number and scores before it, and what each side scored with it: for a
+        game that plays the hand again."""
+        return StartingDeal(self.number, self.dealer, self.deal, self.standings_before(), self.points_scored)
 
     def standings_before(self) -> dict[str, Standing]:
         """Each side's score and bags before the hand: `Total` minus `Score`.

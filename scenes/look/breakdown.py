@@ -100,15 +100,16 @@ def draw_rows(surface: pygame.Surface, rows: Sequence[Row], left: int, top: int,
 
 
 def draw_scoreboard(surface: pygame.Surface, scores: Sequence[HandScore], standings: Mapping[str, Standing],
-                    partners: bool, top: int, rows: int) -> None:
-    """The running score of every hand (the last `rows` of them), one column per side."""
+                    partners: bool, top: int, rows: int, first_hand: int = 1) -> None:
+    """The running score of every hand (the last `rows` of them), one column per side; the first
+    of `scores` is hand `first_hand`."""
     sides = list(standings)
     x = PANEL_RECT.x + 20
     text.draw(surface, "Hand", (x, top), GREY_LIGHT, shadow=None)
     for i, side in enumerate(sides):
         text.draw(surface, side_label(side, partners), (x + 90 + i * SCOREBOARD_COLUMN, top), GREY_LIGHT, shadow=None)
     shown = scores[-rows:] if rows else []
-    first = len(scores) - len(shown) + 1
+    first = first_hand + len(scores) - len(shown)
     for row, score in enumerate(shown):
         y = top + 12 + row * 10
         text.draw(surface, f"{first + row:3d}", (x, y), WHITE, shadow=None)

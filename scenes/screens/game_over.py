@@ -95,7 +95,7 @@ class GameOverScene(Scene):
             text.draw(surface, words, (PANEL_RECT.x + 120, y), GOLD if side == self.winner else WHITE, shadow=None)
             y += 10
         draw_scoreboard(surface, model.scores, model.standings, partners, y + 10,
-                        rows=max(1, (PANEL_RECT.bottom - 56 - y - 20) // 10))
+                        rows=max(1, (PANEL_RECT.bottom - 56 - y - 20) // 10), first_hand=model.first_hand)
         text.draw(surface, "Play again?", (centre, PANEL_RECT.bottom - 44), GREY_LIGHT, align="centre")
         if self.cascade is not None:
             self.cascade.draw(surface)

@@ -3,6 +3,8 @@ and the running scoreboard of every hand so far."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 import pygame
 import pygame_gui
 
@@ -34,13 +36,21 @@ class ScoreScene(Scene):
     overlay = True
 
     def __init__(self, app, model: TableModel, score: HandScore | None = None, final: bool = False,
-                 problems: list[str] | None = None) -> None:
+                 problems: list[str] | None = None, before: Mapping[str, int] | None = None) -> None:
         super().__init__(app)
         self.model = model
         self.score = score
         self.final = final
         self.problems = list(problems or [])
         """What could not be written during the hand (Save Hand, statistics), in a warning line."""
+        self.before = dict(before or {})
+        """For a deal played again (Review's Play it): what each side scored with it the first time."""
+
+    def before_line(self) -> str:
+        """What the deal scored when it was played before, to compare ("" if it was not)."""
+        partners = self.model.rules.partners
+        return "When it was played: " + ", ".join(
+            f"{side_label(side, partners)} {points:+d}" for side, points in self.before.items()) if self.before else ""
 
     def enter(self) -> None:
         words = ("Final result" if self.final else "Next hand") if self.score else "Back"
@@ -69,7 +79,7 @@ class ScoreScene(Scene):
         model = self.model
         partners = model.rules.partners
         x, y = PANEL_RECT.x + 20, PANEL_RECT.y + 12
-        text.draw(surface, f"Hand {len(model.scores)}: the score", (PANEL_RECT.centerx, y), GOLD, size=16,
+        text.draw(surface, f"Hand {model.last_scored}: the score", (PANEL_RECT.centerx, y), GOLD, size=16,
                   align="centre")
         y += 28
         for i, side in enumerate(self.score.sides.values()):
@@ -80,6 +90,9 @@ class ScoreScene(Scene):
         if notes:
             y += 4
             text.draw(surface, "; ".join(notes)[:68], (x, y), GOLD, shadow=None)
+        if self.before:
+            y += 12
+            text.draw(surface, self.before_line(), (x, y), GREY_LIGHT, shadow=None)
         if self.problems:
             y += 12
             text.draw(surface, text.wrap(self.problems[-1], PANEL_RECT.width - 40)[0], (x, y), WARNING, shadow=None)
@@ -89,7 +102,8 @@ class ScoreScene(Scene):
 
     def draw_scoreboard(self, surface: pygame.Surface, top: int, rows: int) -> None:
         model = self.model
-        draw_scoreboard(surface, model.scores, model.standings, model.rules.partners, top, rows)
+        draw_scoreboard(surface, model.scores, model.standings, model.rules.partners, top, rows,
+                        first_hand=model.first_hand)
 
     def draw_scoreboard_only(self, surface: pygame.Surface) -> None:
         model = self.model

@@ -76,12 +76,14 @@ class TableModel:
     `names` and `standings` are those the game starts with; `first_dealer` deals the first hand."""
 
     def __init__(self, rules: Rules, names: Mapping[str, str], standings: Mapping[str, Standing],
-                 scores: Iterable[HandScore] = (), first_dealer: str = "S") -> None:
+                 scores: Iterable[HandScore] = (), first_dealer: str = "S", first_hand: int = 1) -> None:
         self.rules = rules
         self.deck: Deck = DECKS[rules.deck]
         self.names = dict(names)
         self.standings: dict[str, Standing] = dict(standings)
         self.scores: list[HandScore] = list(scores)
+        self.first_hand = first_hand
+        """The number of the game's first hand: 1, or that of the deal a game was started from."""
         self.hand_number = 0
         self.dealer = first_dealer
         self._clear()
@@ -89,7 +91,13 @@ class TableModel:
     @classmethod
     def of_game(cls, game: Game) -> TableModel:
         """The table of `game` before any of its events is shown."""
-        return cls(game.rules, game.names, game.standings, game.scores, game.first_dealer)
+        return cls(game.rules, game.names, game.standings, game.scores, game.first_dealer,
+                   game.start.number if game.start else 1)
+
+    @property
+    def last_scored(self) -> int:
+        """The number of the last hand scored (0 before the first)."""
+        return self.first_hand + len(self.scores) - 1 if self.scores else 0
 
     def _clear(self) -> None:
         self.holdings: dict[str, list[Card]] = {seat: [] for seat in SEATS}

@@ -329,7 +329,9 @@ class TableScene(Scene):
     def show_score(self, event: HandScored) -> None:
         self.reveal = False
         final = self.control.is_final(len(self.model.scores))
-        self.app.open("score", self.model, event.score, final=final, problems=self.hand_problems)
+        game = self.game
+        before = game.start.scored if game is not None and game.start and len(self.model.scores) == 1 else None
+        self.app.open("score", self.model, event.score, final=final, problems=self.hand_problems, before=before)
         self.hand_problems = []
 
     def game_over(self, event: GameOver) -> None:
