@@ -26,6 +26,7 @@ from game.game import Game
 from game.hand import Choice, Hand, RuleError
 from game.legality import trick_winner_index
 from game.players import RandomPlayer, decide
+from game.records.handlog import LoggedHand, format_block, parse_log
 from game.records.savegame import load_game, save_game
 from game.rules import PRESETS, Rules
 from game.scoring import Standing
@@ -438,3 +439,30 @@ def test_each_deck_has_the_cards_and_trump_order_of_the_spec(deck: str) -> None:
                  ("E", Card.parse("AH")))
         assert spec_trick_winner(deck, plays) == "W"
         assert trick_winner_index(DECKS[deck], [c for _, c in plays]) == 1
+
+
+# -- a deal played again ------------------------------------------------------------------------
+@pytest.mark.parametrize("rules_id", RULE_SETS)
+@settings(max_examples=4)
+@given(seed=st.integers(0, 2**32 - 1), hands=st.integers(1, 4))
+def test_a_logged_hand_played_again_is_dealt_as_it_was_at_the_scores_it_was_played_at(
+        rules_id: str, seed: int, hands: int) -> None:
+    """Review's Play it: a hand read back from Spades.save starts a game with the same cards, dealer,
+    number and scores before it (bags included, derived from the log), which saves and restores."""
+    rules = RULE_SETS[rules_id].replace(win=5000, lose=None)
+    original = Game(rules, seed=seed, variant=rules_id)
+    text: list[str] = []
+    original.subscribe(lambda event: text.append(format_block(LoggedHand.from_hand(
+        original.hand, original.id, rules_id, {})) if isinstance(event, HandScored) else ""))
+    players = steady_players(rules, seed, steady_bid=None)
+    while len(original.finished) < hands:
+        step(original, players)
+    reading = parse_log("".join(text))
+    assert not reading.damaged and len(reading.hands) == hands
+    logged = reading.hands[-1]
+    played = original.finished[-1]
+    game = Game(logged.rules, seed=seed + 1, variant=logged.variant, start=logged.starting_deal())
+    assert (game.hand.number, game.hand.dealer, game.hand.dealt) == (played.number, played.dealer, played.dealt)
+    assert game.standings == played.standings
+    drive_game(game, steady_players(rules, seed + 2, steady_bid=None), 120)
+    assert Game.from_json(json.loads(json.dumps(game.to_json()))).to_json() == game.to_json()
