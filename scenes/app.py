@@ -8,6 +8,7 @@ with :meth:`App.step` after posting events to pygame's queue.
 from __future__ import annotations
 
 import argparse
+import functools
 import os
 import sys
 import time
@@ -23,6 +24,7 @@ from game.players.thinker import Thinker  # noqa: E402
 from game.records.handlog import HandLogWriter, LoggedHand  # noqa: E402
 from game.records.savegame import SavedGameError, check_saved_game, set_aside  # noqa: E402
 from game.records.stats import Statistics, StatsRecorder  # noqa: E402
+from game.records.writer import FileWriter  # noqa: E402
 from net.background import RunningServer, reachable_address  # noqa: E402
 from net.client import NetClient, server_address  # noqa: E402
 from net.protocol import PORT  # noqa: E402
@@ -32,7 +34,13 @@ from scenes.look.sound import Sounds  # noqa: E402
 from scenes.registry import SCENES  # noqa: E402
 from scenes.scene import Scene  # noqa: E402
 from scenes.session import GameSession  # noqa: E402
-from scenes.settings import SettingsStore, save_hand_path, saved_game_path, stats_path  # noqa: E402
+from scenes.settings import (  # noqa: E402
+    SETTINGS_NOT_SAVED,
+    SettingsStore,
+    save_hand_path,
+    saved_game_path,
+    stats_path,
+)
 from scenes.window import FrameUIManager, NoDisplayError, Screen, check_display  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -67,6 +75,8 @@ class AppConfig:
     review: Path | None = None
     """A hand log to open in Review Hands at start (``--review FILE``)."""
     inline_thinker: bool = False
+    inline_files: bool = False
+    """Write files in the frame loop's own thread (for tests that read them at once)."""
     silent: bool = False
     server: str | None = None
     """The server Play Online offers (``--server``)."""
@@ -122,10 +132,13 @@ class App:
         self.felt = felt(layout.SIZE)
         self.sounds = Sounds(enabled=self.settings.sound and not self.config.silent, volume=self.settings.volume)
         self.thinker = Thinker(inline=self.config.inline_thinker)
+        self.files = FileWriter(inline=self.config.inline_files)
+        """Where settings, statistics and Spades.save are written: in a thread of their own, so that
+        a slow disk never holds a frame."""
         self._tokens = 0
         self.saved_game = self.config.saved_game or saved_game_path()
         self.log_path, log_notice = save_hand_path(self.config.save_dir)
-        self.online_log = HandLogWriter(self.log_path)
+        self.online_log = HandLogWriter(self.log_path, files=self.files)
         """Writes the hands played at a server's table (:meth:`save_online_hand`)."""
         if log_notice:
             self.notices.append(log_notice)
@@ -188,10 +201,13 @@ class App:
         if self.window.scaling != self.settings.scaling:
             self.window.set_scaling(self.settings.scaling)
         self.redraw()
-        try:
-            self.store.save(self.settings)
-        except OSError as error:
-            self.notices.append(f"Settings not saved: {error}")
+        self.files.run(functools.partial(self.store.write, self.store.text(self.settings)), self._settings_saved)
+
+    def _settings_saved(self, error: BaseException | None) -> None:
+        if isinstance(error, OSError):
+            self.notices.append(f"{SETTINGS_NOT_SAVED}: {error}")
+        elif error is not None:
+            raise error
 
     # -- the scene stack ----------------------------------------------------------------
     def redraw(self) -> None:
@@ -234,7 +250,8 @@ class App:
         """Deal a new game with the current settings: dealer draw first. `replaying` a hand of
         Spades.save, the game starts from that hand's deal instead, under its rules and at its
         scores (see :meth:`GameSession.new`), and goes on from there."""
-        self.session = GameSession.new(self.settings, self.log_path, seed=self.config.seed, replaying=replaying)
+        self.session = GameSession.new(self.settings, self.log_path, seed=self.config.seed, replaying=replaying,
+                                       files=self.files)
         self._record(self.session)
         self.show("dealer_draw" if replaying is None else "table")
 
@@ -250,7 +267,7 @@ class App:
     def continue_game(self) -> None:
         """Restore the saved game where it stood; one that cannot be restored is reported."""
         try:
-            self.session = GameSession.restore(self.saved_game, self.log_path, self.settings.save_hand)
+            self.session = GameSession.restore(self.saved_game, self.log_path, self.settings.save_hand, self.files)
         except SavedGameError as error:
             self._report_saved_game(error.state, str(error))
             return
@@ -259,7 +276,7 @@ class App:
 
     def _record(self, session: GameSession) -> None:
         """Count the game's hands and result in the player's statistics."""
-        self.recorder = StatsRecorder(self.statistics, self.statistics_path, self.settings.levels)
+        self.recorder = StatsRecorder(self.statistics, self.statistics_path, self.settings.levels, files=self.files)
         self.recorder.attach(session.game)
 
     def new_write_errors(self) -> list[str]:
@@ -452,6 +469,7 @@ class App:
         self.disconnect()
         self.stop_hosting()
         self.thinker.close()
+        self.files.close()  # what is still to be written goes to the disk first
         pygame.quit()
 
 

@@ -42,6 +42,8 @@ SETTINGS_FILE = "settings.json"
 SAVED_GAME_FILE = "game.json"
 STATS_FILE = "statistics.json"
 HAND_LOG_FILE = "Spades.save"
+SETTINGS_NOT_SAVED = "Settings not saved"
+"""How the notice of a settings file that could not be written begins."""
 
 LEVELS = tuple(level.name for level in PLAYABLE)
 """The computer levels a player can choose on the options screen."""
@@ -355,7 +357,16 @@ class SettingsStore:
         """Write `settings` atomically: a crash while saving leaves the old file whole.
 
         Creates the folder if needed; OSError if it cannot be written."""
-        write_atomic(self.path, json.dumps(settings.to_dict(), indent=2, ensure_ascii=False) + "\n")
+        self.write(self.text(settings))
+
+    @staticmethod
+    def text(settings: Settings) -> str:
+        """The settings as their file holds them."""
+        return json.dumps(settings.to_dict(), indent=2, ensure_ascii=False) + "\n"
+
+    def write(self, text: str) -> None:
+        """Write a :meth:`text` atomically (see :meth:`save`)."""
+        write_atomic(self.path, text)
 
 
 def _reason(error: BaseException) -> str:

@@ -17,8 +17,10 @@ FRAME = 1 / 60
 
 
 def make_app(folder: Path, **config) -> App:
-    """A windowed App with instant animations, every file in `folder`, computer players inline."""
-    options = dict(windowed=True, speed="instant", inline_thinker=True, settings_path=folder / "settings.json",
+    """A windowed App with instant animations, every file in `folder`, computer players and file
+    writes inline."""
+    options = dict(windowed=True, speed="instant", inline_thinker=True, inline_files=True,
+                   settings_path=folder / "settings.json",
                    saved_game=folder / "game.json", save_dir=folder, statistics_path=folder / "statistics.json",
                    seed=5, host_port=0)
     options.update(config)

@@ -27,6 +27,7 @@ from game.records.handlog import (
     replay,
     sanitize_name,
 )
+from game.records.writer import FileWriter
 from game.rules import PRESETS, Rules
 from game.scoring import Standing
 from game.seats import SEATS
@@ -591,3 +592,18 @@ def test_hands_are_never_appended_through_a_symbolic_link(tmp_path):
         game.apply(game.to_act, decide(players[game.to_act], seat_view(game.hand, game.to_act)))
     assert writer.error is not None and "symbolic link" in writer.error and writer.written == 0
     assert target.read_text(encoding="utf-8") == "the player's own file\n"
+
+
+def test_hands_given_to_the_file_thread_are_appended_in_order_and_a_failure_is_told(tmp_path):
+    files = FileWriter()
+    text, hands = sample_log()
+    writer = HandLogWriter(tmp_path / "Spades.save", files=files)
+    for hand in hands:
+        writer.save(hand)
+    assert files.wait(10)
+    assert (tmp_path / "Spades.save").read_text(encoding="utf-8") == text and writer.written == len(hands)
+    assert writer.error is None
+    folder = HandLogWriter(tmp_path, files=files)  # a folder cannot be appended to
+    folder.save(hands[0])
+    assert files.close()
+    assert folder.error is not None and folder.error.startswith(f"Hand not saved to {tmp_path}")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import threading
 from datetime import date
 from pathlib import Path
 
@@ -12,6 +13,7 @@ from game.bids import Bid
 from game.game import Game
 from game.players import RandomPlayer, decide, play_game
 from game.records.stats import Statistics, StatsRecorder, Tally, load
+from game.records.writer import FileWriter
 from game.rules import PRESETS, Rules
 from game.scoring import HandScore, Standing, score_hand
 from game.seats import SEATS, side_of, sides
@@ -407,3 +409,21 @@ def test_a_file_of_months_alone_is_kept():
     data["tallies"] = ["damaged"]
     statistics, problems = Statistics.from_dict(data)
     assert statistics.months == some_statistics().months and problems == ["entry 1: not a tally"]
+
+
+def test_written_in_the_file_thread_the_file_holds_the_statistics_as_they_stood_when_counted(tmp_path):
+    files, release = FileWriter(), threading.Event()
+    files.run(lambda: release.wait(10))  # the disk is slow: what follows waits behind this
+    statistics = Statistics()
+    name, rules = quick("partner")
+    game = Game(rules, seed=6, variant=name)
+    StatsRecorder(statistics, tmp_path / "s.json", "normal", files=files).attach(game)
+    seats = players(rules, 6)
+    while not game.finished:
+        game.apply(game.to_act, decide(seats[game.to_act], seat_view(game.hand, game.to_act)))
+    statistics.record_game(name, "normal", True, 500)  # counted later, not yet saved
+    assert not (tmp_path / "s.json").exists()
+    release.set()
+    assert files.close()
+    saved, message = load(tmp_path / "s.json")
+    assert message is None and saved.total.hands == 1 and saved.total.games_played == 0

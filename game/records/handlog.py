@@ -37,6 +37,7 @@ from game.events import CardsExchanged, Event, HandScored
 from game.game import Game, StartingDeal
 from game.hand import BidRecord, Hand, RuleError, Trick
 from game.legality import trick_winner_index
+from game.records.writer import FileWriter
 from game.rules import Rules
 from game.scoring import Standing, score_hand
 from game.seats import SEATS, next_seat, partner, seats_from, sides
@@ -244,10 +245,15 @@ def append_hand(path: str | os.PathLike[str], logged: LoggedHand, comments: Sequ
 
     A `path` that is a symbolic link is refused (OSError saying so): the log is only
     ever appended to, and a link could lead to any file of the player's."""
+    append_block(path, format_block(logged, comments))
+
+
+def append_block(path: str | os.PathLike[str], text: str) -> None:
+    """Append one block's text as :func:`append_hand` does (a line break first if the file lacks
+    its last one; one write, flushed and synced); OSError for a symbolic link or a failed write."""
     if os.path.islink(path):
         raise OSError(errno.ELOOP, "it is a symbolic link, and hands are never appended through a link "
                       "(it could lead to any file)", os.fspath(path))
-    text = format_block(logged, comments)
     try:
         with open(path, "rb") as existing:
             existing.seek(0, os.SEEK_END)
@@ -271,12 +277,14 @@ class HandLogWriter:
     hand as the game reports it scored. `enabled` is the Save Hand toggle: while
     False, scored hands are not written. A failed write (disk full, no permission, a
     symbolic link) never stops the game: :attr:`error` then says why, for the player,
-    and the next hand tries again.
+    and the next hand tries again. With `files`, :meth:`save` appends in their thread (the
+    block as it stood when the hand was scored), and :attr:`error` follows when it is done.
     """
 
-    def __init__(self, path: str | os.PathLike[str], enabled: bool = True) -> None:
+    def __init__(self, path: str | os.PathLike[str], enabled: bool = True, files: FileWriter | None = None) -> None:
         self.path = Path(path)
         self.enabled = enabled
+        self.files = files or FileWriter(inline=True)
         self.error: str | None = None
         """Why the last hand was not saved (one line, for the player); None after a good write."""
         self.written = 0
@@ -304,16 +312,22 @@ class HandLogWriter:
         of raising (the game goes on)."""
         if not self.enabled:
             return
-        try:
-            self.write(logged, comments)
+        self.files.run(functools.partial(append_block, self.path, format_block(logged, comments)), self._appended)
+
+    def _appended(self, error: BaseException | None) -> None:
+        if error is None:
+            self.written += 1
             self.error = None
-        except OSError as error:
+        elif isinstance(error, OSError):
             self.error = f"Hand not saved to {self.path}: {safe_text(error.strerror or error, REASON_LENGTH)}"
+        else:
+            raise error
 
     @classmethod
-    def attach(cls, game: Game, path: str | os.PathLike[str], enabled: bool = True) -> HandLogWriter:
+    def attach(cls, game: Game, path: str | os.PathLike[str], enabled: bool = True,
+               files: FileWriter | None = None) -> HandLogWriter:
         """A writer subscribed to `game`'s events: every hand scored from now on is appended to `path`."""
-        writer = cls(path, enabled)
+        writer = cls(path, enabled, files)
         game.subscribe(writer.listener(game))
         return writer
 

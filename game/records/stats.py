@@ -30,6 +30,7 @@ game goes over time; a file of a version before months were kept has none for it
 from __future__ import annotations
 
 import dataclasses
+import functools
 import json
 import os
 import re
@@ -43,6 +44,7 @@ from game.bids import Bid
 from game.events import Event, GameOver, HandScored
 from game.players.levels import levels_of, seat_levels
 from game.records.atomic import read_small_text, write_atomic
+from game.records.writer import FileWriter
 from game.scoring import HandScore, SideScore
 from game.seats import side_of
 from game.text_safety import safe_text, shown_value
@@ -304,9 +306,13 @@ class Statistics:
             return statistics, f"The statistics file {path} is damaged ({listed}); starting afresh."
         return statistics, f"Some statistics in {path} were damaged and left out ({listed})."
 
+    def text(self) -> str:
+        """The statistics as their file holds them."""
+        return json.dumps(self.to_dict(), indent=1, ensure_ascii=False) + "\n"
+
     def save(self, path: os.PathLike | str) -> None:
         """Write the statistics atomically, creating the folder; OSError if it cannot be written."""
-        write_atomic(path, json.dumps(self.to_dict(), indent=1, ensure_ascii=False) + "\n")
+        write_atomic(path, self.text())
 
 
 load = Statistics.load
@@ -372,17 +378,20 @@ class StatsRecorder:
     The player sits at `seat` (South). Each hand and game counts in the month `today` gives
     when it is scored (the computer's own date). A statistics file that cannot be written
     never stops the game: the reason is kept in :attr:`error` (None after a good
-    save) and `on_change` is still called.
+    save) and `on_change` is still called. With `files`, the file is written in their thread
+    (the statistics as they stood when counted), and :attr:`error` follows when it is done.
     """
 
     def __init__(self, statistics: Statistics, path: os.PathLike | str, levels: str, *, seat: str = PLAYER_SEAT,
-                 on_change: Callable[[], None] | None = None, today: Callable[[], date] = date.today) -> None:
+                 on_change: Callable[[], None] | None = None, today: Callable[[], date] = date.today,
+                 files: FileWriter | None = None) -> None:
         self.statistics = statistics
         self.path = Path(path)
         self.levels = levels
         self.seat = seat
         self.on_change = on_change
         self.today = today
+        self.files = files or FileWriter(inline=True)
         self.error: str | None = None
         self.game: Game | None = None
 
@@ -429,9 +438,12 @@ class StatsRecorder:
         return month if MONTH.fullmatch(month) else None
 
     def _save(self) -> None:
-        try:
-            self.statistics.save(self.path)
-        except OSError as error:  # the same words each time (not the temporary file's random name): told once
+        self.files.run(functools.partial(write_atomic, self.path, self.statistics.text()), self._saved)
+
+    def _saved(self, error: BaseException | None) -> None:
+        if error is None:
+            self.error = None
+        elif isinstance(error, OSError):  # the same words each time (not the temporary file's name): told once
             self.error = f"Statistics not saved to {self.path}: {error.strerror or _reason(error)}"
         else:
-            self.error = None
+            raise error

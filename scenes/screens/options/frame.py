@@ -17,7 +17,7 @@ from scenes.look import layout, text, widgets
 from scenes.look.breakdown import draw_panel
 from scenes.look.palette import GOLD, GOLD_DARK, GOOD, GREY, GREY_DARK, GREY_LIGHT, PANEL_EDGE, WARNING, WHITE, Colour
 from scenes.scene import Scene
-from scenes.settings import Settings
+from scenes.settings import SETTINGS_NOT_SAVED, Settings
 
 PAGES: dict[str, str] = {"game": "Game", "rules": "Rules", "table": "Table", "screen": "Sound & screen"}
 """Page id → the words on its tab, in tab order."""
@@ -114,6 +114,8 @@ class OptionsFrame(Scene):
         self.shown_fullscreen = app.fullscreen
         self.copy_asked: str | None = None
         """The Custom slot whose Copy button asks to be clicked again."""
+        self.notices_seen = len(app.notices)
+        """The App's notices already heard (a failed settings write is one)."""
 
     # -- the scene's life ------------------------------------------------------------------------
     def enter(self) -> None:
@@ -245,7 +247,6 @@ class OptionsFrame(Scene):
         """Apply and save some settings now; a refused value changes nothing and its reason is shown.
 
         True if they were saved."""
-        notices = len(self.app.notices)
         try:
             self.app.change_settings(**changes)
         except ValueError as error:  # SettingError: a value the settings cannot take
@@ -255,9 +256,6 @@ class OptionsFrame(Scene):
             self.app.art.four_colour = self.app.settings.four_colour
         if changes.get("sound") is True:
             self.app.sounds.play("bid")
-        if len(self.app.notices) > notices:
-            self.refuse(self.app.notices[-1])
-            return False
         self.saved()
         if rebuild:
             self.refresh()
@@ -394,6 +392,7 @@ class OptionsFrame(Scene):
     # -- frames ----------------------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
         self.status_time = max(0.0, self.status_time - dt)
+        self._hear_failed_saves()
         if self.page == "screen" and self.shown_fullscreen != self.app.fullscreen and not self.confirming:
             self.refresh()  # F11 switched the screen mode meanwhile
         left = []
@@ -403,6 +402,15 @@ class OptionsFrame(Scene):
             self.entries[entry] = (commit, entry.is_focused)
         for commit, words in left:
             commit(words)
+
+    def _hear_failed_saves(self) -> None:
+        """The settings are written in the App's file thread: a write that failed shows here when it is
+        known (at the latest a frame after the change), "Not saved." and why."""
+        new = self.app.notices[self.notices_seen:]
+        self.notices_seen = len(self.app.notices)
+        failed = [notice for notice in new if notice.startswith(SETTINGS_NOT_SAVED)]
+        if failed:
+            self.refuse(failed[-1])
 
     def frame_due(self) -> float | None:
         """The "Saved." line goes away by itself."""
