@@ -2,15 +2,19 @@
 
 from __future__ import annotations
 
+import threading
+
 import pygame
 
 from game.bids import Bid
+from game.records.atomic import write_atomic
 from game.records.stats import Statistics, Tally, load
 from game.rules import PRESETS
 from game.scoring import Standing, score_hand
+from scenes.look.palette import GOOD
 from scenes.screens.statistics import VISIBLE_ROWS, StatisticsScene
 from scenes.screens.title import TitleScene
-from tests.app_driver import click_widget, frames, press
+from tests.app_driver import click_widget, frames, make_app, press
 
 
 def some_statistics() -> Statistics:
@@ -172,3 +176,20 @@ def test_many_months_scroll(app, tmp_path):
     assert len(scene.table()) == VISIBLE_ROWS + 1 and scene.table()[0][0] == "Dec 2026"
     press(app, pygame.K_END)
     assert scene.table()[-2][0] == "Jan 2025" and scene.table()[-1][5] == "24"
+
+
+def test_a_reset_while_earlier_statistics_are_still_being_written_is_what_the_file_keeps(tmp_path):
+    app = make_app(tmp_path, inline_files=False)
+    frames(app)
+    path = tmp_path / "statistics.json"
+    release, earlier = threading.Event(), some_statistics().text()
+    app.files.run(lambda: release.wait(10))  # a slow disk: the last hand's statistics wait to be written
+    app.files.run(lambda: write_atomic(path, earlier))
+    scene = open_statistics(app, some_statistics(), path)
+    click_widget(app, scene.buttons["reset"])
+    click_widget(app, scene.buttons["reset"])
+    assert scene.message == ("Statistics reset.", GOOD)
+    release.set()
+    assert app.files.wait(10)
+    assert load(path) == (Statistics(), None)
+    app.close()

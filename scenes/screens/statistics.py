@@ -3,6 +3,7 @@ or month by month, with a Reset."""
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from pathlib import Path
 
@@ -10,6 +11,7 @@ import pygame
 import pygame_gui
 
 from game.players.levels import PLAYABLE, levels_label, levels_of
+from game.records.atomic import write_atomic
 from game.records.stats import Key, Statistics, Tally
 from game.rules import CUSTOM_SLOTS, PRESETS, custom_variant
 from scenes.look import text, widgets
@@ -198,13 +200,17 @@ class StatisticsScene(Scene):
         self.confirming = False
         self.statistics.reset()
         self.first_row = 0
-        try:
-            self.statistics.save(self.path)
-        except OSError as error:
-            self.message = (f"Reset, but not saved: {error.strerror or error}", WARNING)
-        else:
-            self.message = ("Statistics reset.", GOOD)
+        self.message = ("Statistics reset.", GOOD)
+        # after any statistics still being written: the reset is what the file keeps
+        self.app.files.run(functools.partial(write_atomic, self.path, self.statistics.text()), self._reset_saved)
         self._refresh()
+
+    def _reset_saved(self, error: BaseException | None) -> None:
+        if isinstance(error, OSError):
+            self.message = (f"Reset, but not saved: {error.strerror or error}", WARNING)
+            self.app.redraw()
+        elif error is not None:
+            raise error
 
     # -- drawing ------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
