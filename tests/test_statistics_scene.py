@@ -165,6 +165,7 @@ def test_reset_forgets_the_months_too(app, tmp_path):
     click_widget(app, scene.buttons["reset"])
     click_widget(app, scene.buttons["reset"])
     assert scene.table() == [] and scene.nothing_yet()[0] == "Nothing counted yet."
+    assert scene.nothing_yet()[-1] == "game is counted here, month by month."
     assert load(path) == (Statistics(), None)
 
 

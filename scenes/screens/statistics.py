@@ -241,8 +241,8 @@ class StatisticsScene(Scene):
         if self.view == "months" and not self.statistics.empty:
             return ("No month counted yet.", "What you play from now on is counted",
                     "here too, month by month.")
-        return ("Nothing counted yet.", "Play a game: every hand and every finished",
-                "game is counted here, per variant and levels.")
+        how = "month by month" if self.view == "months" else "per variant and levels"
+        return ("Nothing counted yet.", "Play a game: every hand and every finished", f"game is counted here, {how}.")
 
     def table(self) -> list[list[str]]:
         """The rows in view, cell by cell as drawn (by rules: the rules and the levels as "Expert/Normal"
