@@ -256,29 +256,11 @@ class Statistics:
             return cls(), ["its list of tallies is missing"]
         statistics = cls()
         problems: list[str] = []
-        for number, entry in enumerate(entries, 1):
-            try:
-                key, tally = _entry(entry)
-            except ValueError as error:
-                problems.append(f"entry {number}: {error}")
-                continue
-            if key in statistics.tallies:
-                problems.append(f"entry {number}: {key[0]} at {key[1]} is listed twice")
-                continue
-            statistics.tallies[key] = tally
+        _read_entries(entries, _entry, "entry", lambda key: f"{key[0]} at {key[1]}", statistics.tallies, problems)
         months = data.get("months", [])  # none in a file of a version before months were kept
         if not isinstance(months, list):
             return statistics, [*problems, "its list of months is not a list"]
-        for number, entry in enumerate(months, 1):
-            try:
-                month, tally = _month_entry(entry)
-            except ValueError as error:
-                problems.append(f"month {number}: {error}")
-                continue
-            if month in statistics.months:
-                problems.append(f"month {number}: {month} is listed twice")
-                continue
-            statistics.months[month] = tally
+        _read_entries(months, _month_entry, "month", str, statistics.months, problems)
         return statistics, problems
 
     # -- the file -------------------------------------------------------------------------------
@@ -326,6 +308,22 @@ def _entry(entry: object) -> tuple[Key, Tally]:
                for name in (variant, levels)):
         raise ValueError(f"no variant or level of 1 to {KEY_LENGTH} printable characters")
     return _key(variant, levels), Tally.from_dict(entry)
+
+
+def _read_entries(entries: list, read: Callable[[object], tuple[Any, Tally]], label: str,
+                  named: Callable[[Any], str], into: dict, problems: list[str]) -> None:
+    """Put each entry `read` makes of `entries` into `into`; a damaged entry, or one listed again,
+    is left out and said in `problems` ("month 3: …")."""
+    for number, entry in enumerate(entries, 1):
+        try:
+            key, tally = read(entry)
+        except ValueError as error:
+            problems.append(f"{label} {number}: {error}")
+            continue
+        if key in into:
+            problems.append(f"{label} {number}: {named(key)} is listed twice")
+            continue
+        into[key] = tally
 
 
 def _month_entry(entry: object) -> tuple[str, Tally]:
