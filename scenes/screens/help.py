@@ -198,6 +198,8 @@ SHORTCUTS: list[Block] = [
     Pair("Space or click", "skip an animation, or go on after a trick"),
     Pair("Esc", "the menu (on this page: back)"),
     Pair("F11 or Alt+Enter", "full screen or window"),
+    Pair("P in Review Hands", "play the hand shown again yourself, at the scores it was played at"),
+    Pair("Tab in Statistics", "by rules or month by month"),
     Pair("Up/Down, wheel", "scroll this page"),
     Pair("PgUp/PgDn", "a screenful up or down"),
     Pair("Home/End", "the top or the end of this page"),
@@ -264,7 +266,7 @@ def about(files: list[tuple[str, Path]]) -> list[Block]:
         Para(f"Seven rule sets ({variants}) and two Custom slots of your own; two computer levels, Normal "
              "and Expert, chosen apart for your partner and for the opponents; suggestions from the computer "
              "when you ask; Save Hand to keep every hand in "
-             "Spades.save, and Review Hands to replay them trick by trick."),
+             "Spades.save, and Review Hands to replay them trick by trick, or to play one again yourself."),
         Heading("Credits"),
         *[Pair(name, words, CREDIT_COLUMN) for name, words in CREDITS],
         Para(f"Running on Python {platform.python_version()}, pygame-ce {_version_of('pygame-ce')} "
