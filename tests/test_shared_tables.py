@@ -9,6 +9,7 @@ the test kills one. The clients are :class:`tests.test_server.Peer` connections.
 from __future__ import annotations
 
 import asyncio
+import json
 import re
 import socket
 import subprocess
@@ -263,6 +264,24 @@ def test_a_server_started_later_knows_every_table_already_in_play(
         assert seen == _events(ann) and [seq for seq, _ in seen] == list(range(1, len(seen) + 1))
 
 
+def _until_kept_at_the_new_game(url: str, table: int) -> None:
+    """Wait until the table's state is kept as it was after its last "again" (the duty server
+    keeps it a moment after the new game begins; until then a server behind goes on from the
+    game before, and replays it)."""
+    store = StrictRedis.from_url(url, decode_responses=True)
+
+    def last_again_and_kept() -> tuple[int, int]:
+        base = int(store.hget(f"spades:table:{table}:kept", "base") or 0)
+        kinds = [json.loads(text).get("kind") for text in store.lrange(f"spades:table:{table}", 0, -1)]
+        again = max(base + i for i, kind in enumerate(kinds) if kind == "again")
+        return again, int(store.hget(f"spades:table:{table}:kept", "at") or -1)
+
+    deadline = time.monotonic() + WAIT
+    while (seen := last_again_and_kept())[0] != seen[1]:
+        assert time.monotonic() < deadline, f"the new game's state is not kept (last again, kept at): {seen}"
+        time.sleep(0.05)
+
+
 def _this_game(peer: Peer) -> list[tuple[int, str]]:
     """The events `peer` was sent of the game in play (a new game numbers its events from 1 again)."""
     seen = _events(peer)
@@ -312,6 +331,7 @@ def test_a_server_a_whole_game_behind_goes_on_from_the_tables_new_game(
             play_to_the_end([ann])
             ann.send(type="again")
         ann.until(event("hand_started"))
+        _until_kept_at_the_new_game(redis.url, table)
         hearing.set()
         play_to_the_end([ann, eve])
         ann.close()
