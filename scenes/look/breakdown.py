@@ -25,10 +25,15 @@ from game.scoring import PART_LABELS, PARTS, HandScore, SideScore, Standing
 from game.seats import SEATS
 from scenes.look import text
 from scenes.look.palette import GOLD, GOOD, GREY, GREY_LIGHT, PANEL, PANEL_EDGE, WARNING, WHITE, Colour
+from scenes.look.scrolling import ListScroll, draw_scrollbar
 
 PANEL_RECT = pygame.Rect(40, 14, 560, 332)
 """Where the score and game-over panels sit."""
 SCOREBOARD_COLUMN = 120
+SCOREBOARD_ENTRY = 13 * 8
+"""How wide one side's entry on the scoreboard is: ``+ 120   340/4``, 8 pixels a character."""
+HAND_NUMBERS = 40
+"""The least room the scoreboard's hand numbers take at its left."""
 
 
 @dataclass(frozen=True)
@@ -100,20 +105,32 @@ def draw_rows(surface: pygame.Surface, rows: Sequence[Row], left: int, top: int,
 
 
 def draw_scoreboard(surface: pygame.Surface, scores: Sequence[HandScore], standings: Mapping[str, Standing],
-                    partners: bool, top: int, rows: int, first_hand: int = 1) -> None:
-    """The running score of every hand (the last `rows` of them), one column per side; the first
+                    partners: bool, top: int, scroll: ListScroll, rows: int, first_hand: int = 1) -> None:
+    """The running score of every hand, one column per side, as many hands as `rows` from where
+    `scroll` stands (at first the latest), a bar at the right when they do not all fit; the first
     of `scores` is hand `first_hand`."""
     sides = list(standings)
     x = PANEL_RECT.x + 20
+    left, column = scoreboard_columns(len(sides))
     text.draw(surface, "Hand", (x, top), GREY_LIGHT, shadow=None)
     for i, side in enumerate(sides):
-        text.draw(surface, side_label(side, partners), (x + 90 + i * SCOREBOARD_COLUMN, top), GREY_LIGHT, shadow=None)
-    shown = scores[-rows:] if rows else []
-    first = first_hand + len(scores) - len(shown)
-    for row, score in enumerate(shown):
+        text.draw(surface, side_label(side, partners), (x + left + i * column + SCOREBOARD_ENTRY // 2, top), GREY_LIGHT,
+                  shadow=None, align="centre")
+    first, stop = scroll.window(len(scores), rows)
+    for row, score in enumerate(scores[first:stop]):
         y = top + 12 + row * 10
-        text.draw(surface, f"{first + row:3d}", (x, y), WHITE, shadow=None)
+        text.draw(surface, f"{first_hand + first + row:3d}", (x, y), WHITE, shadow=None)
         for i, side in enumerate(sides):
             part = score.sides[side]
             words = f"{part.total:+5d} {part.after.points:5d}/{part.after.bags}"
-            text.draw(surface, words, (x + 90 + i * SCOREBOARD_COLUMN, y), WHITE, shadow=None)
+            text.draw(surface, words, (x + left + i * column, y), WHITE, shadow=None)
+    track = pygame.Rect(PANEL_RECT.right - 12, top + 12, 3, scroll.rows * 10 - 2)
+    draw_scrollbar(surface, track, first, stop - first, len(scores))
+
+
+def scoreboard_columns(sides: int) -> tuple[int, int]:
+    """Where the scoreboard's first side starts (from the hand numbers) and the step from side to
+    side: two sides sit well apart; four share the panel's width, the last clear of the bar."""
+    room = PANEL_RECT.width - 40 - SCOREBOARD_ENTRY - 8
+    column = min(SCOREBOARD_COLUMN, (room - HAND_NUMBERS) // max(1, sides - 1))
+    return min(90, room - (sides - 1) * column), column

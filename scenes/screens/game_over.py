@@ -14,6 +14,7 @@ from scenes.look import text, widgets
 from scenes.look.breakdown import PANEL_RECT, draw_panel, draw_scoreboard, side_label
 from scenes.look.flourish import Cascade
 from scenes.look.palette import GOLD, GREY_LIGHT, WHITE
+from scenes.look.scrolling import ListScroll
 from scenes.look.text import plural
 from scenes.scene import Scene
 from scenes.table.model import TableModel
@@ -35,6 +36,8 @@ class GameOverScene(Scene):
         self.winner = winner
         self.won = winner == side_of("S", model.rules.partners)
         self.cascade: Cascade | None = None
+        self.scroll = ListScroll(at_end=True)
+        """The scoreboard shows the last hands; the wheel, Up and Down show the earlier ones."""
         if self.won:
             cards = model.dealt_order("S") or [Card.parse(name) for name in FLOURISH_CARDS]
             faces = [app.art.face(card) for card in cards]
@@ -48,6 +51,8 @@ class GameOverScene(Scene):
         self.widgets = [self.yes, self.no]
 
     def handle_event(self, event: pygame.event.Event) -> None:
+        if self.scroll.hear(event):
+            return
         if self.cascade is not None and event.type == pygame.MOUSEBUTTONDOWN:
             self.cascade.skip()
         if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element is self.yes:
@@ -94,7 +99,7 @@ class GameOverScene(Scene):
             words = f"{mark} {side_label(side, partners):5} {standing.points:5d} points, {plural(standing.bags, 'bag')}"
             text.draw(surface, words, (PANEL_RECT.x + 120, y), GOLD if side == self.winner else WHITE, shadow=None)
             y += 10
-        draw_scoreboard(surface, model.scores, model.standings, partners, y + 10,
+        draw_scoreboard(surface, model.scores, model.standings, partners, y + 10, self.scroll,
                         rows=max(1, (PANEL_RECT.bottom - 56 - y - 20) // 10), first_hand=model.first_hand)
         text.draw(surface, "Play again?", (centre, PANEL_RECT.bottom - 44), GREY_LIGHT, align="centre")
         if self.cascade is not None:

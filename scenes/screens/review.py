@@ -46,6 +46,7 @@ from scenes.look.palette import (
     WHITE,
     Colour,
 )
+from scenes.look.scrolling import draw_scrollbar
 from scenes.scene import Scene
 from scenes.screens import review_analysis
 from scenes.screens.review_analysis import (
@@ -581,13 +582,8 @@ class ReviewScene(Scene):
         text.draw(surface, _fit(result, RESULT_CHARS), (COLUMNS["result"], y), colour, shadow=None)
 
     def _draw_scrollbar(self, surface: pygame.Surface) -> None:
-        if len(self.rows) <= VISIBLE_ROWS:
-            return
         track = pygame.Rect(LIST_RECT.right - 7, ROWS_TOP - 1, 3, VISIBLE_ROWS * ROW_H)
-        pygame.draw.rect(surface, GREY_DARK, track)
-        height = max(6, track.height * VISIBLE_ROWS // len(self.rows))
-        y = track.y + (track.height - height) * self.top // max(1, len(self.rows) - VISIBLE_ROWS)
-        pygame.draw.rect(surface, GOLD, (track.x, y, track.width, height))
+        draw_scrollbar(surface, track, self.top, VISIBLE_ROWS, len(self.rows))
 
     def _draw_detail(self, surface: pygame.Surface) -> None:
         """The chosen row in full under the list: game, players and tags, or why it is damaged."""

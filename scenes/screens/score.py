@@ -12,6 +12,7 @@ from game.scoring import HandScore
 from scenes.look import layout, text, widgets
 from scenes.look.breakdown import (
     PANEL_RECT,
+    Row,
     draw_panel,
     draw_rows,
     draw_scoreboard,
@@ -21,11 +22,15 @@ from scenes.look.breakdown import (
     verdict,
 )
 from scenes.look.palette import GOLD, GREY_LIGHT, SHADOW, WARNING, WHITE
+from scenes.look.scrolling import ListScroll
 from scenes.look.text import plural
 from scenes.scene import Scene
 from scenes.table.model import TableModel
 
 COLUMN = 120
+"""The step between two sides' values; four sides share the panel's width instead."""
+FIRST_VALUES = 190
+"""Where the first side's values end (they are right-aligned), from the labels' left edge."""
 
 
 class ScoreScene(Scene):
@@ -45,6 +50,8 @@ class ScoreScene(Scene):
         """What could not be written during the hand (Save Hand, statistics), in a warning line."""
         self.before = dict(before or {})
         """For a deal played again (Review's Play it): what each side scored with it the first time."""
+        self.scroll = ListScroll(at_end=True)
+        """The scoreboard shows the latest hands; the wheel, Up and Down show the earlier ones."""
 
     def before_line(self) -> str:
         """What the deal scored when it was played before, to compare ("" if it was not)."""
@@ -60,6 +67,8 @@ class ScoreScene(Scene):
         self.veil = widgets.veil(layout.SIZE, SHADOW, 200)
 
     def handle_event(self, event: pygame.event.Event) -> None:
+        if self.scroll.hear(event):
+            return
         if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element is self.button:
             self.app.pop()
         elif event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_SPACE):
@@ -81,11 +90,11 @@ class ScoreScene(Scene):
         x, y = PANEL_RECT.x + 20, PANEL_RECT.y + 12
         text.draw(surface, f"Hand {model.last_scored}: the score", (PANEL_RECT.centerx, y), GOLD, size=16,
                   align="centre")
-        y += 28
-        for i, side in enumerate(self.score.sides.values()):
-            words, colour = verdict(side)
-            text.draw(surface, f"{side_label(side.side, partners)} {words}", (x + 150 + i * COLUMN, y), colour)
-        y = draw_rows(surface, score_rows(self.score), x, y + 11, x + 150 - COLUMN + 40, COLUMN)
+        sides = list(self.score.sides.values())
+        heads = [(f"{side_label(side.side, partners)} {verdict(side)[0]}", verdict(side)[1]) for side in sides]
+        header = Row("", tuple(words for words, _ in heads), tuple(colour for _, colour in heads))
+        column = min(COLUMN, (PANEL_RECT.width - 40 - FIRST_VALUES) // max(1, len(sides) - 1))
+        y = draw_rows(surface, [header, *score_rows(self.score)], x, y + 28, x + FIRST_VALUES - column, column)
         notes = score_notes(self.score, model.names.get)
         if notes:
             y += 4
@@ -102,7 +111,7 @@ class ScoreScene(Scene):
 
     def draw_scoreboard(self, surface: pygame.Surface, top: int, rows: int) -> None:
         model = self.model
-        draw_scoreboard(surface, model.scores, model.standings, model.rules.partners, top, rows,
+        draw_scoreboard(surface, model.scores, model.standings, model.rules.partners, top, self.scroll, rows,
                         first_hand=model.first_hand)
 
     def draw_scoreboard_only(self, surface: pygame.Surface) -> None:

@@ -1,0 +1,98 @@
+"""The score screen and game over, drawn by the real App: every side's figures inside the panel
+with two sides or four, and a scoreboard of a long game that the wheel and the arrow keys scroll
+back to its first hand."""
+
+from __future__ import annotations
+
+import random
+
+import pygame
+import pytest
+
+from game.bids import Bid
+from game.rules import PRESETS
+from game.scoring import HandScore, Standing, score_hand, sides
+from game.seats import SEATS
+from scenes.look import text
+from scenes.look.breakdown import PANEL_RECT
+from scenes.screens.game_over import GameOverScene
+from scenes.screens.score import ScoreScene
+from scenes.table.model import TableModel
+from tests.app_driver import frames, press
+
+
+def long_game(variant: str, hands: int, seed: int = 1) -> TableModel:
+    """A table whose game has had `hands` hands, bids and tricks at random (sets, bags and nils
+    among them, so the figures run long: ``-1230``, two-digit bags)."""
+    rules = PRESETS[variant].rules
+    rng = random.Random(seed)
+    standings = {side: Standing() for side in sides(rules.partners)}
+    scores: list[HandScore] = []
+    for _ in range(hands):
+        winners = [rng.choice(SEATS) for _ in range(13)]
+        taken = {seat: winners.count(seat) for seat in SEATS}
+        bids = {seat: Bid(rng.choice([0, 1, 4, 6, 9])) for seat in SEATS}
+        score = score_hand(rules, bids, taken, winners, standings)
+        scores.append(score)
+        standings = dict(score.standings)
+    return TableModel(rules, {seat: seat for seat in SEATS}, standings, scores)
+
+
+def drawn(app, monkeypatch) -> list[tuple[str, pygame.Rect]]:
+    """Each line of text the App draws in its next frame, with where it went."""
+    lines: list[tuple[str, pygame.Rect]] = []
+    real = text.draw
+
+    def record(surface, line, *args, **kwargs):
+        area = real(surface, line, *args, **kwargs)
+        lines.append((line, area))
+        return area
+
+    monkeypatch.setattr(text, "draw", record)
+    app.redraw()
+    frames(app, 1)
+    monkeypatch.setattr(text, "draw", real)
+    return lines
+
+
+def hand_numbers(lines: list[tuple[str, pygame.Rect]]) -> list[int]:
+    """The hand numbers of the scoreboard's rows drawn."""
+    left = PANEL_RECT.x + 20
+    return [int(line) for line, area in lines if area.x >= left and line.strip().isdigit() and len(line) == 3]
+
+
+@pytest.mark.parametrize("variant", ["partner", "solo", "suicide"])
+@pytest.mark.parametrize("screen", ["score", "game over"])
+def test_every_figure_of_every_side_is_inside_the_panel_and_clear_of_the_next(app, monkeypatch, variant, screen):
+    model = long_game(variant, hands=14)
+    winner = next(iter(model.standings))
+    app.replace(ScoreScene(app, model, model.scores[-1]) if screen == "score" else GameOverScene(app, model, winner))
+    lines = drawn(app, monkeypatch)
+    on_panel = [(line, area) for line, area in lines if line.strip()]
+    assert len(on_panel) > 30
+    outside = [line for line, area in on_panel if not PANEL_RECT.inflate(-8, -8).contains(area)]
+    assert not outside, f"drawn over the panel's edge: {outside}"
+    for i, (line, area) in enumerate(on_panel):
+        crossing = [other for other, elsewhere in on_panel[i + 1:] if area.colliderect(elsewhere)]
+        assert not crossing, f"{line!r} runs into {crossing}"
+
+
+@pytest.mark.parametrize("screen", ["score", "game over"])
+def test_a_long_games_scoreboard_shows_its_last_hands_and_scrolls_back_to_the_first(app, monkeypatch, screen):
+    model = long_game("solo", hands=40)
+    app.replace(ScoreScene(app, model, model.scores[-1]) if screen == "score" else GameOverScene(app, model, "S"))
+    shown = hand_numbers(drawn(app, monkeypatch))
+    assert shown[-1] == 40 and shown[0] > 1, "at first the latest hands"
+    assert shown == list(range(shown[0], 41))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=3, flipped=False))
+    frames(app, 2)
+    assert hand_numbers(drawn(app, monkeypatch)) == [n - 3 for n in shown], "the wheel shows three earlier hands"
+    for _ in range(5):
+        press(app, pygame.K_PAGEUP)
+    assert hand_numbers(drawn(app, monkeypatch))[0] == 1, "Page Up goes back to the first hand"
+    press(app, pygame.K_DOWN)
+    assert hand_numbers(drawn(app, monkeypatch))[0] == 2
+    for _ in range(5):
+        press(app, pygame.K_PAGEDOWN)
+    assert hand_numbers(drawn(app, monkeypatch)) == shown, "and Page Down back to the last"
+    assert app.scenes[-1].__class__ in (ScoreScene, GameOverScene), "scrolling leaves the screen where it is"
