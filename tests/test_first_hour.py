@@ -453,6 +453,14 @@ def test_bags_without_a_penalty_are_never_marked_near_the_limit(app, monkeypatch
     assert not [line for line, _ in colours if "!" in line]
 
 
+@pytest.mark.parametrize(("variant", "sign"), [("partner", "Spades closed"), ("netspades", "Spades open")])
+def test_before_a_spade_falls_the_corner_says_whether_spades_may_be_led(app, monkeypatch, variant, sign):
+    app.change_settings(variant=variant)
+    table = start_game(app)
+    assert not table.model.spades_broken
+    assert sign in drawn_words(table, app.screen, monkeypatch)
+
+
 # -- through the event queue: the title and the options -----------------------------------------------------
 def words_on_screen(app, monkeypatch) -> list[str]:
     """Every line of text the App draws or renders in its next frame, drawn by its own loop."""

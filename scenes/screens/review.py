@@ -71,6 +71,7 @@ from scenes.screens.review_log import (
     short_game,
 )
 from scenes.table.model import sort_hand
+from scenes.table.painter import spades_sign
 
 ADVICE_LEVEL = "expert"
 SEAT_WORDS = {"S": "South", "W": "West", "N": "North", "E": "East"}
@@ -704,7 +705,7 @@ class ReviewScene(Scene):
             right.append(f"{SEAT_WORDS[position.to_act]} to play")
         elif self.step:
             right.append("Hand over")
-        right.append("Spades broken" if position.spades_broken else "Spades closed")
+        right.append(spades_sign(logged.rules.spades_broken, position.spades_broken))
         if logged.exchanges:  # on the right, so the analysis's chart has the top left
             right += [f"{SEAT_WORDS[e.giver]} gave {' '.join(c.label for c in e.cards) or 'nothing'}"
                       for e in logged.exchanges]

@@ -47,6 +47,14 @@ def hand_origin(seat: str, count: int) -> Point:
     return positions[len(positions) // 2]
 
 
+def spades_sign(must_break: bool, broken: bool) -> str:
+    """Whether spades may be led, as the table's corner says it: closed until one is played
+    where the rules say spades must be broken, else open from the first trick."""
+    if broken:
+        return "Spades broken"
+    return "Spades closed" if must_break else "Spades open"
+
+
 @dataclass
 class Marks:
     """What the scene wants shown on top of the model this frame."""
@@ -183,9 +191,8 @@ class TablePainter:
             text.draw(surface, f"Hand {model.hand_number}", (x, y), WHITE, align="right")
         text.draw(surface, f"{variant} to {model.rules.win}", (x, y + 10), GREY_LIGHT, align="right")
         broken = model.spades_broken
-        sign = "Spades broken" if broken else "Spades closed"
-        text.draw(surface, ("\u2660 " if broken else "") + sign, (x, y + 20), GOLD if broken else GREY,
-                  align="right")
+        text.draw(surface, ("\u2660 " if broken else "") + spades_sign(model.rules.spades_broken, broken), (x, y + 20),
+                  GOLD if broken else GREY, align="right")
 
     def draw_reveal(self, surface: pygame.Surface, model: TableModel) -> None:
         """Every seat's cards face up, after the last trick."""
