@@ -72,6 +72,12 @@ class SideScore:
         """The hand's points for the side, everything included."""
         return sum(self.parts.values())
 
+    @property
+    def all_made(self) -> bool:
+        """Whether the side made everything it bid: its contract, if it bid a number, and each nil
+        (a side that bid only nils has made its hand when they all held)."""
+        return self.made is not False and all(nil.made for nil in self.nils)
+
 
 @dataclass(frozen=True)
 class HandScore:

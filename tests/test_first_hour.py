@@ -267,6 +267,27 @@ def test_the_end_of_the_game_plays_a_fanfare_or_a_jingle(app, monkeypatch):
     assert [sound for sound in played if sound in ("win", "lose")] == ["win", "lose"]
 
 
+@pytest.mark.parametrize(("bids", "taken", "sound"), [
+    ({"S": 0, "W": 4, "N": 4, "E": 5}, {"S": 0, "W": 4, "N": 4, "E": 5}, "made"),  # a lone nil that held
+    ({"S": 0, "W": 4, "N": 4, "E": 5}, {"S": 1, "W": 4, "N": 3, "E": 5}, "set"),
+    ({"S": 3, "W": 4, "N": 4, "E": 2}, {"S": 3, "W": 4, "N": 4, "E": 2}, "made"),
+])
+def test_the_end_of_a_solo_hand_sounds_made_only_when_all_the_player_bid_held(app, monkeypatch, bids, taken, sound):
+    from game.bids import Bid
+    from game.events import HandScored
+    from game.scoring import score_hand
+
+    app.change_settings(variant="solo")
+    table = from_title(app)
+    played = []
+    monkeypatch.setattr(app.sounds, "play", played.append)
+    rules = table.model.rules
+    winners = [seat for seat, count in taken.items() for _ in range(count)]
+    score = score_hand(rules, {seat: Bid(n) for seat, n in bids.items()}, taken, winners, table.model.standings)
+    table.show_hand_scored(HandScored(1, score))
+    assert [name for name in played if name in ("made", "set")] == [sound]
+
+
 # -- starting a new game ----------------------------------------------------------------------------------
 def leave_a_game(tmp_path):
     app = make_app(tmp_path)

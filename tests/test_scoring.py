@@ -500,6 +500,20 @@ def test_solo_sides_are_seats_each_with_its_own_score_and_bags() -> None:
     assert hand.result_text == "S 5/3, N 4/4, E 3/5, W nil failed"
 
 
+def test_a_side_has_made_its_hand_when_its_contract_and_every_nil_held() -> None:
+    solo = score(SOLO, "S:nil W:nil N:4 E:5", "S:0 W:1 N:4 E:8")
+    # S bid only a nil and took nothing: no contract, but its hand is made; W's nil failed.
+    assert solo.sides["S"].made is None and solo.sides["S"].all_made
+    assert not solo.sides["W"].all_made
+    assert solo.sides["N"].all_made and solo.sides["E"].all_made
+    partner = score(PARTNER, "S:nil W:3 N:4 E:3", "S:1 W:3 N:6 E:3")
+    # NS made their 4 but S's nil failed: not all made. EW made 6 of 6.
+    assert partner.sides["NS"].made is True and not partner.sides["NS"].all_made
+    assert partner.sides["EW"].all_made
+    team = score(DUNN, "S:nil W:4 N:nil E:4", "S:0 W:6 N:2 E:5")
+    assert team.sides["NS"].all_made, "a team nil that held"
+
+
 # -- the Spades.save example -------------------------------------------------------------------
 
 def test_the_spades_save_example_block_scores_as_written() -> None:

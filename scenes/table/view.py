@@ -294,7 +294,7 @@ class TableScene(Scene):
     def show_hand_scored(self, event: HandScored) -> Beat:
         self.model.apply(event)
         us = event.score.sides[side_of("S", self.model.rules.partners)]
-        self.sound("made" if us.made else "set")
+        self.sound("made" if us.all_made else "set")
         self.reveal = True
         if self.control.replaying:  # a hand over before the player came: no score screen for it
             return Beat(on_end=self.passed_score)
