@@ -48,11 +48,23 @@ def test_a_card_played_after_a_marked_trick_collects_it_first():
     game = Game(PRESETS["partner"].rules, seed=4)
     model = TableModel.from_game(game)
     model.trick = [("S", Card.parse("2C"))]
-    model.trick_winner = "S"
+    model.apply(TrickWon(1, "S", "S", (("S", Card.parse("2C")),)))
     model.holdings["W"].append(Card.parse("3C"))
     model.apply(CardPlayed("W", Card.parse("3C")))
     assert model.taken["S"] == 1 and model.last_trick == [("S", Card.parse("2C"))]
     assert model.trick == [("W", Card.parse("3C"))]
+
+
+def test_the_winners_count_goes_up_when_the_trick_is_won_not_when_it_is_swept():
+    game = Game(PRESETS["partner"].rules, seed=4)
+    model = TableModel.from_game(game)
+    plays = (("W", Card.parse("3C")), ("N", Card.parse("AC")), ("E", Card.parse("2C")), ("S", Card.parse("4C")))
+    model.trick = list(plays)
+    model.apply(TrickWon(1, "W", "N", plays))
+    assert model.taken["N"] == 1 and model.trick_winner == "N", "marked and counted while the trick is still shown"
+    assert model.contract(["N", "S"])[0] == 1, "the scoreboard's count too"
+    model.collect_trick()
+    assert model.taken["N"] == 1 and model.trick == [] and model.last_trick == list(plays), "the sweep counts it once"
 
 
 def test_the_fan_sorts_trumps_first_or_last_with_jokers_among_them():

@@ -147,6 +147,7 @@ class TableModel:
             self.spades_broken = True
         elif isinstance(event, TrickWon):
             self.trick_winner = event.winner
+            self.taken[event.winner] += 1  # counted as soon as the winner is marked, before the sweep
         elif isinstance(event, HandScored):
             self.scores.append(event.score)
             self.standings = dict(event.score.standings)
@@ -193,7 +194,6 @@ class TableModel:
         """The marked trick goes to its winner (the sweep has landed)."""
         if self.trick_winner is None:
             return
-        self.taken[self.trick_winner] += 1
         self.last_trick, self.last_winner = self.trick, self.trick_winner
         self.trick, self.trick_winner = [], None
 

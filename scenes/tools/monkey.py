@@ -311,7 +311,7 @@ def table_differences(table: TableScene) -> list[str]:
         shown = {
             "own cards": sorted(str(c) for c in model.holdings["S"] if not isinstance(c, Hidden)),
             "trick": sorted(str(c) for _, c in model.trick),
-            "tricks taken": sum(model.taken.values()) + (model.trick_winner is not None)}
+            "tricks taken": sum(model.taken.values())}
         told = {"own cards": sorted(view.get("hand", [])), "trick": sorted(c for _, c in view.get("trick", [])),
                 "tricks taken": sum(view.get("taken", {}).values())}
     else:
