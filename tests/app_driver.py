@@ -102,6 +102,24 @@ def player_turn(app: App) -> bool:
         top.box is not None or top.turn.phase == "play")
 
 
+def held_for_a_click(app: App) -> bool:
+    """The table holds play until the player clicks (the bids are in; at the instant speed it never does)."""
+    from scenes.table.view import TableScene
+
+    top = app.scenes[-1]
+    return (isinstance(top, TableScene) and not top.reveal and top.beat is not None and top.beat.wait_click
+            and top.beat.duration <= 0)
+
+
+def wait_for_turn(app: App, also=lambda: False, limit: int = 3000) -> None:
+    """Run frames until the player's turn (or `also()`), clicking where the table waits for a click."""
+    while True:
+        wait_for(app, lambda: player_turn(app) or held_for_a_click(app) or also(), limit)
+        if not held_for_a_click(app) or player_turn(app) or also():
+            return
+        click(app, (320, 150))
+
+
 def players_view(table) -> dict:
     """The player's seat view: from the engine offline, as the server sent it online."""
     if table.game is not None:
@@ -138,7 +156,7 @@ def play_hand_by_mouse(app: App) -> None:
     from scenes.screens.score import ScoreScene
 
     for _ in range(400):
-        wait_for(app, lambda: player_turn(app) or isinstance(app.scenes[-1], ScoreScene))
+        wait_for_turn(app, lambda: isinstance(app.scenes[-1], ScoreScene))
         if isinstance(app.scenes[-1], ScoreScene):
             return
         answer_with_mouse(app)
@@ -158,10 +176,10 @@ def start_game(app: App):
 
 def reach_play(app: App):
     """Answer bidding with the mouse until the player has a card to play."""
-    wait_for(app, lambda: player_turn(app))
+    wait_for_turn(app)
     while app.scenes[-1].game.phase != "play":
         answer_with_mouse(app)
-        wait_for(app, lambda: player_turn(app))
+        wait_for_turn(app)
     return app.scenes[-1]
 
 

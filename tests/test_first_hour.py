@@ -37,6 +37,7 @@ from tests.app_driver import (
     reach_play,
     start_game,
     wait_for,
+    wait_for_turn,
 )
 
 LEVEL_ROW_TITLES = {"Partner's level": "partner_level", "Opponents' level": "opponents_level"}
@@ -189,7 +190,7 @@ def test_after_the_last_trick_the_four_hands_wait_for_a_click(tmp_path, monkeypa
         app.change_settings(trick_delay=0.5)
         table = start_game(app)
         for _ in range(400):
-            wait_for(app, lambda: player_turn(app) or table.reveal, limit=20000)
+            wait_for_turn(app, lambda: table.reveal, limit=20000)
             if table.reveal:
                 break
             answer_with_mouse(app)
@@ -614,6 +615,33 @@ def test_in_a_real_hand_the_bids_summary_names_the_nil(tmp_path, monkeypatch, se
             answer_with_mouse(app)
         assert nil in table.message.text
         assert any(nil in line for line in words_on_screen(app, monkeypatch))
+    finally:
+        app.close()
+
+
+@pytest.mark.parametrize(("variant", "summary"), [("partner", "Bids are in: Us"), ("solo", "tricks bid")])
+def test_once_the_bids_are_in_play_waits_for_a_click(tmp_path, variant, summary):
+    app = make_app(tmp_path, speed="normal")
+    try:
+        app.change_settings(variant=variant)
+        frames(app)
+        table = start_game(app)
+
+        def pausing() -> bool:
+            return table.message is not None and table.message.text.startswith("Bids are in")
+
+        while True:
+            wait_for(app, lambda: player_turn(app) or pausing(), limit=20_000)
+            if pausing():
+                break
+            answer_with_mouse(app)
+        assert summary in table.message.text and table.message.text.endswith("Click to play.")
+        frames(app, 20 * 60)  # twenty seconds
+        assert table.game.phase == "play" and not table.game.hand.trick and not table.model.trick, "no card yet"
+        assert pausing(), "the summary stays while play waits"
+        click(app, (320, 150))
+        wait_for(app, lambda: player_turn(app) or bool(table.model.trick), limit=20_000)
+        assert not pausing()
     finally:
         app.close()
 

@@ -195,7 +195,7 @@ SHORTCUTS: list[Block] = [
                               "it, or Take back and choose again"),
     Pair("L", "show the last trick"),
     Pair("M", "sound on or off"),
-    Pair("Space or click", "skip an animation, or go on after a trick"),
+    Pair("Space or click", "skip an animation, start play once the bids are in, or go on after a trick"),
     Pair("Esc", "the menu (on this page: back)"),
     Pair("F11 or Alt+Enter", "full screen or window"),
     Pair("P in Review Hands", "play the hand shown again yourself, at the scores it was played at"),

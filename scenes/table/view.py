@@ -52,6 +52,8 @@ from scenes.table.painter import DOTS_STEP, SIDE_TURNS, Marks, TablePainter, fan
 WRITE_ERROR_LIFE = 8.0
 """Seconds a failed Save Hand or statistics write is told on the table (it stays in the title's notices)."""
 THINKING_POLL = 0.05
+HELD_MESSAGE_LIFE = 3600.0
+"""A message that stays until the click it asks for (the loop sleeps until then)."""
 """How often the table looks for a computer's answer."""
 BOX_PHASES = ("blind", "misdeal", "bid", "exchange")
 """The decisions the bid box answers (cards are played from the fan)."""
@@ -65,7 +67,8 @@ def bids_summary(model: TableModel) -> str:
 
     "Bids are in: Us 7 + North nil, Them 2" """
     if not model.rules.partners:
-        return "Bids are in"
+        bid = sum(b.tricks for b in model.bids.values())
+        return f"Bids are in: {bid} of 13 tricks bid"
     parts = []
     for label, seats in (("Us", "SN"), ("Them", "WE")):
         nils = [f"{model.names[seat]} {'blind nil' if model.bids[seat].blind else 'nil'}"
@@ -316,6 +319,24 @@ class TableScene(Scene):
             self.fly(card, layout.TRICK_SLOTS[seat], target, self.time(layout.SWEEP_FLIGHT), face_up=True)
         self.beats.append(Beat())
 
+    def pause_for_the_bids(self) -> None:
+        """The bids are in: a table of one's own waits for a click before the first card; a
+        shared table, which goes on meanwhile, pauses only a moment (a click ends it sooner)."""
+        clicks = self.waits_for_clicks()
+        held = clicks and not self.control.online
+        summary = bids_summary(self.model)
+        if held:
+            self.say(f"{summary}. Click to play.", life=HELD_MESSAGE_LIFE)
+        else:
+            self.say(summary, life=layout.BID_REVIEW_PAUSE + 0.5)
+
+        def end() -> None:
+            if held:
+                self.message = None
+            self.control.end_pause()
+
+        self.beats.append(Beat(0.0 if held else self.time(layout.BID_REVIEW_PAUSE), on_end=end, wait_click=clicks))
+
     def waits_for_clicks(self) -> bool:
         """Whether pauses wait for the player's click: not at the instant speed, nor while the game
         so far is shown (watching a game under way, or back after a drop)."""
@@ -359,9 +380,7 @@ class TableScene(Scene):
         moment = self.control.next_moment(self.clock, self.time(layout.THINK_PAUSE))
         self.thinking = moment.seat if isinstance(moment, Thinking) else None
         if isinstance(moment, BidsPause):
-            self.say(bids_summary(self.model), life=layout.BID_REVIEW_PAUSE + 0.5)
-            self.beats.append(Beat(self.time(layout.BID_REVIEW_PAUSE), on_end=self.control.end_pause,
-                                   wait_click=self.waits_for_clicks()))
+            self.pause_for_the_bids()
         elif isinstance(moment, Turn):
             if self.turn is None or moment.key != self.turn.key:
                 self.offer(moment)

@@ -64,7 +64,8 @@ def measure(app: App, seconds: float, act: Callable[[], None] | None = None) -> 
 
 
 class Player:
-    """Answers the player's turns like Normal, after `think` seconds of looking."""
+    """Answers the player's turns like Normal, after `think` seconds of looking, and clicks on
+    where the table waits for a click."""
 
     def __init__(self, app: App, think: float) -> None:
         self.app = app
@@ -82,6 +83,9 @@ class Player:
         top = self.app.scenes[-1]
         if isinstance(top, ScoreScene):
             self.app.pop()
+            return
+        if isinstance(top, TableScene) and top.beat and top.beat.wait_click and top.beat.duration <= 0:
+            top.skip()  # the bids looked at, the four hands seen: the click that goes on
             return
         table = self.waiting_table()
         if table is None:
