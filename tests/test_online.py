@@ -41,7 +41,7 @@ from scenes.look import layout, text
 from scenes.screens.confirm import ConfirmScene
 from scenes.screens.game_over import GameOverScene
 from scenes.screens.menu import MenuScene
-from scenes.screens.online import VISIBLE_TABLES, ConnectScene, LobbyScene
+from scenes.screens.online import PANEL, ROW_HEIGHT, ROWS_TOP, VISIBLE_TABLES, ConnectScene, LobbyScene, table_detail
 from scenes.screens.score import ScoreScene
 from scenes.screens.title import TitleScene
 from scenes.table.model import Hidden
@@ -184,9 +184,9 @@ class Shown:
             draw_frame()
             self.words = self._drawing
 
-        def words(surface: pygame.Surface, shown: str, *args: Any, **kwargs: Any) -> None:
+        def words(surface: pygame.Surface, shown: str, *args: Any, **kwargs: Any) -> pygame.Rect:
             self._drawing.append(shown)
-            draw_text(surface, shown, *args, **kwargs)
+            return draw_text(surface, shown, *args, **kwargs)
 
         monkeypatch.setattr(app, "draw", frame)
         monkeypatch.setattr(text, "draw", words)
@@ -378,8 +378,27 @@ def test_the_connect_form_reaches_the_lobby_which_lists_every_table_with_its_sea
     later = plain("Xia").create({"S": "human", "W": "computer", "N": "human", "E": "computer"}, "Later")
     wait_until(game, lambda: any(w.startswith(f"#{later} Partner") for w in shown.words), "a new table's line drawn")
     assert seat_button(lobby, later, "N").text == "N open"
+    custom = plain("Cy").create({"S": "human", "W": "computer", "N": "computer", "E": "computer"}, "Mine",
+                                rules="partners=1 broken=0 nil=50 bags=10/100 win=250 lose=off")
+    lobby_lists(game, lobby, custom)
+    row = [summary["table"] for summary in lobby.tables].index(custom)
+    at = game.window.to_window((PANEL.x + 40, ROWS_TOP + 10 + row * ROW_HEIGHT + 8))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=at, rel=(0, 0), buttons=(0, 0, 0)))
+    wait_until(game, lambda: any(w.startswith(f"#{custom} Custom") and "Normal computers. Partners," in w
+                                 for w in shown.words), "the table pointed at told in full under the list")
+    assert any("win at 250" in w for w in shown.words), "with its rules"
     click_widget(game, lobby.back)
     assert isinstance(top(game), TitleScene) and game.net is None
+
+
+def test_a_tables_detail_tells_its_rules_and_says_so_when_they_cannot_be_read():
+    listed = {"table": 4, "variant": "Custom", "state": "waiting", "scores": {"NS": 0, "EW": 0}, "watchers": 2}
+    plain = table_detail({**listed, "level": "expert", "rules": "partners=1 broken=1 nil=100 win=300 lose=off"})
+    assert plain.startswith("#4 Custom - waiting NS:0 EW:0, 2 watching, Expert computers. Partners,")
+    assert "win at 300" in plain
+    assert table_detail({**listed, "rules": "nil=banana"}).endswith("cannot be read by this version of the game.")
+    assert table_detail({**listed, "rules": 42, "level": ["x"]}) == \
+        "#4 Custom - waiting NS:0 EW:0, 2 watching. Its rules were not sent."
 
 
 def test_a_lobby_longer_than_the_screen_lists_open_seats_first_and_pages_to_every_table(
@@ -397,8 +416,7 @@ def test_a_lobby_longer_than_the_screen_lists_open_seats_first_and_pages_to_ever
     order = [summary["table"] for summary in lobby.tables]
     assert order.index(opening) < min(order.index(number) for number in full)
     assert len(lobby.seat_buttons) == 4 * VISIBLE_TABLES and not lobby.earlier.is_enabled
-    wait_until(game, lambda: f"Tables 1-{VISIBLE_TABLES} of {len(order)}, open seats first" in shown,
-               "the pager's line")
+    wait_until(game, lambda: f"1-{VISIBLE_TABLES} of {len(order)}" in shown, "the pager's line")
     listed = {table for table, _ in lobby.seat_buttons.values()}
     while lobby.later.is_enabled:
         click_widget(game, lobby.later)

@@ -112,6 +112,15 @@ def wrap(text: str, width: int, size: int = 8) -> list[str]:
     return lines
 
 
+def cut(words: str, chars: int) -> str:
+    """`words` cut to `chars` characters, ending in ``..`` when cut.
+
+    >>> cut("Partner - hand 3", 10), cut("Partner", 10)
+    ('Partner ..', 'Partner')
+    """
+    return words if len(words) <= chars else words[: max(0, chars - 2)] + ".."
+
+
 def plural(count: int, word: str, many: str | None = None) -> str:
     """``1 bag``, ``3 bags``, ``2 tricks`` (`many` for words that do not just add an s).
 

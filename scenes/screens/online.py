@@ -16,7 +16,8 @@ import pygame_gui
 from pygame_gui.core import ObjectID
 from pygame_gui.elements import UIButton, UITextEntryLine
 
-from game.rules import CUSTOM_SLOTS, PRESETS
+from game.rules import CUSTOM_SLOTS, PRESETS, Rules
+from game.rules import summary as rules_summary
 from game.seats import SEATS
 from net.client import NetClient
 from net.protocol import CHAT_LENGTH
@@ -24,17 +25,23 @@ from scenes.look import text, widgets
 from scenes.look.breakdown import draw_panel
 from scenes.look.palette import GOLD, GREY, GREY_LIGHT, WARNING, WHITE
 from scenes.scene import Scene
+from scenes.settings import LEVELS
 from scenes.table.online import OnlineTableController
 
 PANEL = pygame.Rect(8, 10, 624, 340)
 FORM = pygame.Rect(120, 80, 400, 190)
 ROWS_TOP = 44
 ROW_HEIGHT = 20
+ROW_CHARS = 36
+"""What of a table's line fits left of its seat buttons (the strip under the list has it all)."""
 VISIBLE_TABLES = 6
 """Tables listed at once; the row under them pages through the rest."""
 PAGER_Y = ROWS_TOP + VISIBLE_TABLES * ROW_HEIGHT + 10
-CREATE_Y = 200
-CHAT_Y = 262
+DETAIL_Y = PAGER_Y + 4
+"""The strip under the list: the table pointed at (else the first) in full, with its rules."""
+DETAIL_LINES = 3
+CREATE_Y = 216
+CHAT_Y = 266
 NAME_LIMIT = 12
 POLL_EVERY = 0.1
 """Seconds between two looks at what has come from the server while nothing moves (the screen is
@@ -66,6 +73,19 @@ def table_words(summary: dict[str, Any]) -> str:
     watchers = summary.get("watchers", 0)
     seen = f", {watchers} watching" if watchers else ""
     return f"#{summary['table']} {summary.get('variant', '?')[:10]} - {state} {scores}{seen}"
+
+
+def table_detail(summary: dict[str, Any]) -> str:
+    """All the lobby knows of a table, for the strip under the list: its line in full, the
+    computers' level, and its rules in a sentence (a rules line this game cannot read is said so)."""
+    level = summary.get("level")
+    computers = f", {level.capitalize()} computers" if isinstance(level, str) and level in LEVELS else ""
+    line = summary.get("rules")
+    try:
+        rules = rules_summary(Rules.parse(line)) if isinstance(line, str) else "Its rules were not sent."
+    except ValueError:
+        rules = "Its rules cannot be read by this version of the game."
+    return f"{table_words(summary)}{computers}. {rules}"
 
 
 def open_seats_first(tables: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -200,6 +220,8 @@ class LobbyScene(Scene):
         self.waiting = list(first or [])
         self.first_row = 0
         """The index in :attr:`tables` of the first table shown (the list pages by :data:`VISIBLE_TABLES`)."""
+        self.pointed: int | None = None
+        """The table whose row the pointer is over (its detail shows under the list)."""
 
     def enter(self) -> None:
         self.build()
@@ -311,6 +333,8 @@ class LobbyScene(Scene):
             self.scroll(VISIBLE_TABLES if event.key == pygame.K_PAGEDOWN else -VISIBLE_TABLES)
         elif event.type == pygame.MOUSEWHEEL:
             self.scroll(-event.y)
+        elif event.type == pygame.MOUSEMOTION:
+            self.point(event.pos)
         elif event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED and event.ui_element is self.chat_entry:
             self.send_chat()
         elif event.type == pygame_gui.UI_BUTTON_PRESSED:
@@ -335,6 +359,15 @@ class LobbyScene(Scene):
             self.scroll(VISIBLE_TABLES if element is self.later else -VISIBLE_TABLES)
         else:
             self.toggle_seat(element)
+
+    def point(self, pos: tuple[int, int]) -> None:
+        """The table whose row is under the pointer is told in full under the list."""
+        row = (pos[1] - ROWS_TOP - 10) // ROW_HEIGHT if PANEL.collidepoint(pos) and pos[1] >= ROWS_TOP + 10 else -1
+        visible = self.tables[self.first_row:self.first_row + VISIBLE_TABLES]
+        pointed = visible[row]["table"] if 0 <= row < len(visible) else None
+        if pointed != self.pointed:
+            self.pointed = pointed
+            self.app.redraw()
 
     def scroll(self, rows: int) -> None:
         """Show the tables `rows` further down the list (up when negative), as far as it goes."""
@@ -397,13 +430,21 @@ class LobbyScene(Scene):
         text.draw(surface, where, (PANEL.right - 12, PANEL.y + 12), GREY_LIGHT, align="right", shadow=None)
         if not self.tables:
             text.draw(surface, "No table yet: set one up below.", (PANEL.x + 12, ROWS_TOP + 14), GREY_LIGHT)
-        for row, summary in enumerate(self.tables[self.first_row:self.first_row + VISIBLE_TABLES]):
+        visible = self.tables[self.first_row:self.first_row + VISIBLE_TABLES]
+        for row, summary in enumerate(visible):
             y = ROWS_TOP + row * ROW_HEIGHT + 14
-            text.draw(surface, table_words(summary)[:36], (PANEL.x + 12, y), WHITE, shadow=None)
+            colour = GOLD if summary["table"] == self.pointed else WHITE
+            text.draw(surface, text.cut(table_words(summary), ROW_CHARS), (PANEL.x + 12, y), colour, shadow=None)
+        detail_width = PANEL.width - 24
         if len(self.tables) > VISIBLE_TABLES:
             last = min(len(self.tables), self.first_row + VISIBLE_TABLES)
-            text.draw(surface, f"Tables {self.first_row + 1}-{last} of {len(self.tables)}, open seats first",
-                      (PANEL.right - 70, PAGER_Y + 4), GREY, align="right", shadow=None)
+            pager = text.draw(surface, f"{self.first_row + 1}-{last} of {len(self.tables)}",
+                              (PANEL.right - 70, PAGER_Y + 4), GREY, align="right", shadow=None)
+            detail_width = pager.x - PANEL.x - 24
+        shown = next((t for t in visible if t["table"] == self.pointed), visible[0] if visible else None)
+        if shown is not None:
+            for i, line in enumerate(text.wrap(table_detail(shown), detail_width)[:DETAIL_LINES]):
+                text.draw(surface, line, (PANEL.x + 12, DETAIL_Y + i * text.LINE), GREY_LIGHT, shadow=None)
         text.draw(surface, f"New table ({self.app.settings.game_variant().name}), you sit South:",
                   (PANEL.x + 12, CREATE_Y + 4), GOLD, shadow=None)
         text.draw(surface, "Seats", (PANEL.x + 12, CREATE_Y + 24), GREY_LIGHT, shadow=None)

@@ -570,17 +570,17 @@ class ReviewScene(Scene):
         if row.hand is None:
             damage = row.damage
             words = f"DAMAGED lines {damage.first_line}-{damage.last_line}: {damage.reason}"
-            text.draw(surface, _fit(words, (rect.width - 12) // 8), (COLUMNS["game"], y), WARNING, shadow=None)
+            text.draw(surface, text.cut(words, (rect.width - 12) // 8), (COLUMNS["game"], y), WARNING, shadow=None)
             return
         hand = row.hand
         colour = WARNING if row.problem else WHITE
         text.draw(surface, short_game(hand.game_id), (COLUMNS["game"], y), GREY_LIGHT, shadow=None)
         text.draw(surface, f"{hand.number:>3}", (COLUMNS["hand"], y), colour, shadow=None)
-        text.draw(surface, _fit(hand.dealer_name, 8), (COLUMNS["dealer"], y), colour, shadow=None)
+        text.draw(surface, text.cut(hand.dealer_name, 8), (COLUMNS["dealer"], y), colour, shadow=None)
         for i, words in enumerate(hand.bids):
             text.draw(surface, words, (COLUMNS["bids"] + i * BID_STEP, y), colour, shadow=None)
         result = "cannot be replayed" if row.problem else hand.result
-        text.draw(surface, _fit(result, RESULT_CHARS), (COLUMNS["result"], y), colour, shadow=None)
+        text.draw(surface, text.cut(result, RESULT_CHARS), (COLUMNS["result"], y), colour, shadow=None)
 
     def _draw_scrollbar(self, surface: pygame.Surface) -> None:
         track = pygame.Rect(LIST_RECT.right - 7, ROWS_TOP - 1, 3, VISIBLE_ROWS * ROW_H)
@@ -595,13 +595,13 @@ class ReviewScene(Scene):
             colours = [WARNING] * len(lines)
         else:
             hand = row.hand
-            lines = [_fit(f"Game {hand.game_id}  Hand {hand.number}  {hand.variant}  dealt by {hand.dealer_name}",
+            lines = [text.cut(f"Game {hand.game_id}  Hand {hand.number}  {hand.variant}  dealt by {hand.dealer_name}",
                           width // 8)]
             if row.problem:
                 lines += text.wrap(f"This hand {row.problem}", width)[:3]
                 colours = [GREY_LIGHT] + [WARNING] * 3
             else:
-                lines += [_fit(f"{tag} {value}", width // 8)
+                lines += [text.cut(f"{tag} {value}", width // 8)
                           for tag, value in (("Result", hand.result), ("Score", hand.score), ("Total", hand.total))]
                 colours = [GREY_LIGHT, WHITE, WHITE, WHITE]
         for i, (line, colour) in enumerate(list(zip(lines, colours, strict=False))[:4]):
@@ -671,7 +671,7 @@ class ReviewScene(Scene):
         self.shown_status = draw_bar(surface, analysis, current_trick(self.step), self.clock)
         if not at_end:
             name = player_name(self.replay.logged, position.last[0]) if position.last else ""
-            draw_verdict(surface, verdict_lines(analysis, self.step, position.last, _fit(name, 10)))
+            draw_verdict(surface, verdict_lines(analysis, self.step, position.last, text.cut(name, 10)))
             draw_legend(surface)
 
     def _draw_plates(self, surface: pygame.Surface, position: Position, logged: LoggedHand) -> None:
@@ -682,7 +682,7 @@ class ReviewScene(Scene):
             if record is not None and record.changed_to is not None:
                 bid = f"{bid_words(record.bid)}>{bid}"
             dealer = " (D)" if seat == logged.dealer else ""
-            words = f"{_fit(player_name(logged, seat), 10)}{dealer}  bid {bid}  took {position.taken[seat]}"
+            words = f"{text.cut(player_name(logged, seat), 10)}{dealer}  bid {bid}  took {position.taken[seat]}"
             colour = GOLD if seat == position.to_act else WHITE
             y = ROW_Y[seat] - 11
             if seat in ("N", "S"):
@@ -693,7 +693,7 @@ class ReviewScene(Scene):
                 self.plates[seat] = text.draw(surface, words, (layout.WIDTH - EDGE, y), colour, align="right")
 
     def _draw_corners(self, surface: pygame.Surface, position: Position, logged: LoggedHand) -> None:
-        left = [f"Game {short_game(logged.game_id)}", f"Hand {logged.number}  {_fit(logged.variant, 12)}"]
+        left = [f"Game {short_game(logged.game_id)}", f"Hand {logged.number}  {text.cut(logged.variant, 12)}"]
         for i, line in enumerate(left):
             text.draw(surface, line, (EDGE, 6 + i * text.LINE), GREY_LIGHT if i else WHITE)
         trick_number = min(13, self.step // 4 + (1 if self.step % 4 else 0))
@@ -728,7 +728,7 @@ class ReviewScene(Scene):
         column = (rect.width - label_w - 8) // max(1, len(sides))
         y = draw_rows(surface, rows, x, y + 12, x + label_w - 4, column)
         for note in notes:
-            text.draw(surface, _fit(note, (rect.width - 12) // 8), (x, y), GOLD, shadow=None)
+            text.draw(surface, text.cut(note, (rect.width - 12) // 8), (x, y), GOLD, shadow=None)
             y += text.LINE
         self._draw_log_tags(surface, score, logged)
 
@@ -790,10 +790,6 @@ class ReviewScene(Scene):
         step = self.advice_step()
         return None if step is None else self.advice.get(step)
 
-
-def _fit(words: str, chars: int) -> str:
-    """`words` cut to `chars` characters, ending in ``..`` when cut."""
-    return words if len(words) <= chars else words[: max(0, chars - 2)] + ".."
 
 
 __all__ = ["ReviewScene"]

@@ -292,7 +292,7 @@ def draw_verdict(surface: pygame.Surface, lines: list[tuple[str, Colour]]) -> No
     surface.blit(shade, rect)
     pygame.draw.rect(surface, GREY_DARK, rect, 1)
     for i, (words, colour) in enumerate(lines):
-        text.draw(surface, _fit(words, (rect.width - 10) // 8), (rect.x + 5, rect.y + 5 + i * text.LINE), colour,
+        text.draw(surface, text.cut(words, (rect.width - 10) // 8), (rect.x + 5, rect.y + 5 + i * text.LINE), colour,
                   shadow=BLACK)
 
 
@@ -307,9 +307,6 @@ def current_trick(step: int) -> int:
     """The trick the shown card belongs to (the first at the deal)."""
     return max(1, math.ceil(step / 4))
 
-
-def _fit(words: str, chars: int) -> str:
-    return words if len(words) <= chars else words[: max(0, chars - 2)] + ".."
 
 
 __all__ = ["ANALYSIS_SECONDS", "HandAnalysisView", "current_trick", "draw_bar", "draw_legend", "draw_trick_marks",
