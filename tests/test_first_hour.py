@@ -130,6 +130,29 @@ def test_suggest_twice_shows_one_message_and_asks_once(app):
     assert table.message.text == table.advice.reason
 
 
+def test_a_suggested_nil_lights_the_nil_button_and_enter_bids_it(tmp_path):
+    app = make_app(tmp_path, seed=38)  # with a Normal partner, the advice for this hand is nil
+    try:
+        app.change_settings(partner_level="normal")
+        frames(app)
+        table = bidding_turn(app)
+        assert table.turn.phase == "bid" and "nil" in table.turn.legal
+        press(app, pygame.K_s)
+        wait_for(app, lambda: table.advice is not None)
+        assert table.advice.choice == "nil"
+        nil = table.box.buttons["nil"]
+        assert nil.is_selected and not table.box.buttons["ok"].is_selected, "the box shows the advice"
+        press(app, pygame.K_PLUS)
+        assert not nil.is_selected, "a step of the counter puts the advice aside"
+        press(app, pygame.K_s)
+        frames(app, 4)
+        assert nil.is_selected
+        press(app, pygame.K_RETURN)
+        assert table.game.hand.bids["S"].is_nil, "Enter bids what the box shows"
+    finally:
+        app.close()
+
+
 def test_the_table_asks_north_at_the_partners_level_west_and_east_at_the_opponents_and_counts_both(app):
     app.change_settings(partner_level="normal", opponents_level="expert")
     asked = []

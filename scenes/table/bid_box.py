@@ -37,6 +37,8 @@ class BidBox:
         x, top, width, most = layout.BID_BOX
         self.panel = UIPanel(pygame.Rect(x, top + most - height, width, height), manager=manager)
         self.buttons: dict[str, UIButton] = {}
+        self.marked: str | None = None
+        """The named choice a suggestion lit (its button shows selected)."""
         title = f"Give {plural(give_count, 'card')}" if phase == "exchange" else TITLES[phase]
         widgets.label(manager, (4, 2, width - 10, 14), title, container=self.panel, object_id="box_title")
         inner = width - 10
@@ -89,6 +91,7 @@ class BidBox:
 
     def step(self, direction: int) -> None:
         """Move to the next legal number up (+1) or down (−1); stops at the limits."""
+        self._unmark()
         if not self.numbers:
             return
         index = self.numbers.index(self.value) + direction
@@ -97,11 +100,30 @@ class BidBox:
         self._refresh()
 
     def set_choice(self, choice: str) -> None:
-        """Show a suggested bid in the box (a number sets the counter)."""
+        """Show a suggested choice in the box: a number sets the counter; Nil, Blind Nil, Look,
+        Misdeal or Keep lights its button, and Enter then takes it."""
+        self._unmark()
         digits = choice.lstrip("b")
         if digits.isdigit() and int(digits) in self.numbers:
             self.value = int(digits)
             self._refresh()
+        elif choice in self.legal and choice in self.buttons:
+            self.marked = choice
+            self.buttons[choice].select()
+
+    def _unmark(self) -> None:
+        if self.marked is not None:
+            self.buttons[self.marked].unselect()
+            self.marked = None
+
+    def enter_choice(self) -> str | None:
+        """What Enter answers: the button a suggestion lit, else the number shown, else Look or
+        Keep (the choices that give nothing away); None when Enter has nothing to take."""
+        if self.marked is not None:
+            return self.marked
+        if self.numbers:
+            return self.number_choice()
+        return next((choice for choice in ("look", "keep") if choice in self.legal), None)
 
     def number_choice(self) -> str:
         return f"b{self.value}" if self.phase == "blind" else str(self.value)

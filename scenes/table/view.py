@@ -541,18 +541,14 @@ class TableScene(Scene):
             self.hover = cards[max(0, min(len(cards) - 1, index + step))]
 
     def press_enter(self) -> None:
-        """Enter: play the card pointed at, give the cards picked, make the bid shown, or look / keep."""
+        """Enter: play the card pointed at, give the cards picked, or answer what the bid box shows."""
         phase = self.turn.phase
         if phase == "play" and self.cursor() is not None:
             self.choose_card(self.cursor())
         elif phase == "exchange" and self.exchange_ready():
             self.act([str(c) for c in self.selected])
-        elif self.box and self.box.numbers:
-            self.act(self.box.number_choice())
-        elif self.box:
-            safe = next((c for c in ("look", "keep") if c in self.box.legal), None)
-            if safe:
-                self.act(safe)
+        elif self.box and (choice := self.box.enter_choice()) is not None:
+            self.act(choice)
 
     def cursor(self) -> Card | None:
         """The card the keyboard points at: the hovered card while it is still in the hand."""
