@@ -107,8 +107,7 @@ def held_for_a_click(app: App) -> bool:
     from scenes.table.view import TableScene
 
     top = app.scenes[-1]
-    return (isinstance(top, TableScene) and not top.reveal and top.beat is not None and top.beat.wait_click
-            and top.beat.duration <= 0)
+    return isinstance(top, TableScene) and not top.reveal and top.held
 
 
 def wait_for_turn(app: App, also=lambda: False, limit: int = 3000) -> None:

@@ -41,3 +41,17 @@ def test_the_frame_benchmark_times_a_short_game_and_a_start_while_hosting_bots(t
     assert done.returncode == 0, done.stdout + done.stderr
     for line in ("all ", "thinking ", "start to first frame", "actions per second", "errors               0"):
         assert line in done.stdout, done.stdout
+
+
+def test_the_screenshots_tool_reaches_every_screen_of_its_game_and_every_presets_bidding(tmp_path: Path) -> None:
+    """The docs' screenshots come from one scripted game; a screen that starts to wait for
+    something the script does not do (a click) would silently drop the shots after it."""
+    done = subprocess.run([sys.executable, "-m", "scenes.tools.screenshots", str(tmp_path)], cwd=tmp_path, env=ENV,
+                          capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stdout + done.stderr
+    from game.rules import PRESETS
+
+    names = {path.stem for path in tmp_path.glob("*.png")}
+    wanted = {"title", "dealer_draw", "deal", "bidding", "bids_in", "play", "menu", "last_trick", "trick", "hands",
+              "score", "game_over", "review_hand", *(f"bidding_{preset}" for preset in PRESETS)}
+    assert wanted <= names, f"not reached: {sorted(wanted - names)}"

@@ -71,12 +71,17 @@ class Beat:
     elapsed: float = 0.0
     ended: bool = False
 
+    @property
+    def held(self) -> bool:
+        """Whether only a click ends it (it has no time of its own)."""
+        return self.wait_click and self.duration <= 0
+
     def advance(self, dt: float) -> None:
         self.elapsed += dt
         for flight in self.flights:
             flight.advance(dt)
         flights_done = all(f.landed for f in self.flights)
-        timed_out = self.elapsed >= self.duration and not (self.wait_click and self.duration <= 0)
+        timed_out = self.elapsed >= self.duration and not self.held
         if flights_done and timed_out:
             self.end()
 

@@ -337,6 +337,12 @@ class TableScene(Scene):
 
         self.beats.append(Beat(0.0 if held else self.time(layout.BID_REVIEW_PAUSE), on_end=end, wait_click=clicks))
 
+    @property
+    def held(self) -> bool:
+        """The table waits for the player's click to go on: the bids are in, or the four hands
+        show at the end of the hand."""
+        return self.beat is not None and self.beat.held and not self.flights
+
     def waits_for_clicks(self) -> bool:
         """Whether pauses wait for the player's click: not at the instant speed, nor while the game
         so far is shown (watching a game under way, or back after a drop)."""
@@ -724,7 +730,7 @@ class TableScene(Scene):
     def _beat_due(self) -> float | None:
         if self.beat is None:
             return 0.0 if self.beats else None
-        if self.beat.wait_click and self.beat.duration <= 0:
+        if self.beat.held:
             return None
         return max(0.0, self.beat.duration - self.beat.elapsed)
 

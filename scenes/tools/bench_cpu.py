@@ -84,7 +84,7 @@ class Player:
         if isinstance(top, ScoreScene):
             self.app.pop()
             return
-        if isinstance(top, TableScene) and top.beat and top.beat.wait_click and top.beat.duration <= 0:
+        if isinstance(top, TableScene) and top.held:
             top.skip()  # the bids looked at, the four hands seen: the click that goes on
             return
         table = self.waiting_table()

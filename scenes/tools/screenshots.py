@@ -85,6 +85,10 @@ class Shooter:
         if table.reveal and not table.flights:
             self.shot("hands")
             table.skip()  # the four hands wait for a click
+        elif table.held:
+            self.wait(5)
+            self.shot("bids_in")
+            table.skip()  # the bids looked at: the click that starts play
         elif table.busy or table.turn is None:
             if table.model.trick_winner and not table.flights and "play" in self.taken:
                 self.shot("trick")
@@ -147,6 +151,8 @@ def preset_screens(app: App, shot) -> None:
         for _ in range(60 * 60 * 5):
             app.step(FRAME)
             top = app.scenes[-1]
+            if isinstance(top, TableScene) and top.held:
+                top.skip()  # Mirrors: every bid is set, and play waits for a click
             if not isinstance(top, TableScene) or top.busy or top.turn is None:
                 continue
             if top.turn.phase in ("bid", "play"):
