@@ -79,6 +79,15 @@ def test_asked_to_bid_blind_the_fan_stays_face_down(app):
     assert sorted(table.box.buttons) == ["bnil", "look"]
 
 
+def test_enter_before_looking_looks_even_where_a_blind_number_may_be_bid(app):
+    app.change_settings(blind_offer="always", variant="custom1",
+                        custom_rules={"custom1": PRESETS["partner"].rules.replace(blind_team=0).to_line()})
+    table = bidding_turn(app)
+    assert table.game.phase == "blind" and "b3" in table.turn.legal and table.box.numbers, "a blind number on offer"
+    press(app, pygame.K_RETURN)
+    assert table.model.south_looked and "S" not in table.game.hand.bids, "Enter looked, and bid nothing blind"
+
+
 @pytest.mark.parametrize(("offer", "behind", "asked"), [("always", 0, True), ("never", 200, False),
                                                         ("trailing", 0, False), ("trailing", 60, True)])
 def test_the_blind_question_follows_the_players_preference(app, offer, behind, asked):

@@ -117,13 +117,15 @@ class BidBox:
             self.marked = None
 
     def enter_choice(self) -> str | None:
-        """What Enter answers: the button a suggestion lit, else the number shown, else Look or
-        Keep (the choices that give nothing away); None when Enter has nothing to take."""
+        """What Enter answers: the button a suggestion lit; before the cards are seen, or on a
+        misdeal question, Look or Keep (the choices that give nothing away: a blind bid is
+        made with its own button); else the number shown. None when Enter has nothing to take."""
         if self.marked is not None:
             return self.marked
-        if self.numbers:
-            return self.number_choice()
-        return next((choice for choice in ("look", "keep") if choice in self.legal), None)
+        safe = next((choice for choice in ("look", "keep") if choice in self.legal), None)
+        if safe is not None or not self.numbers:
+            return safe
+        return self.number_choice()
 
     def number_choice(self) -> str:
         return f"b{self.value}" if self.phase == "blind" else str(self.value)
