@@ -12,7 +12,7 @@ import pytest
 from game.bids import Bid
 from game.game import Game
 from game.players import RandomPlayer, decide, play_game
-from game.records.stats import Statistics, StatsRecorder, Tally, load
+from game.records.stats import Form, Statistics, StatsRecorder, Tally, load
 from game.records.writer import FileWriter
 from game.rules import PRESETS, Rules
 from game.scoring import HandScore, Standing, score_hand
@@ -209,6 +209,51 @@ def test_a_game_won_and_a_game_lost_keep_the_best_score():
     tally = statistics.tally("Partner", "normal")
     assert (tally.games_played, tally.games_won, tally.games_lost, tally.best_score) == (2, 1, 1, 512)
     assert tally.win_rate == 0.5
+
+
+def test_the_latest_games_keep_the_last_twenty_the_run_now_and_the_best_run():
+    statistics = Statistics()
+    for won in [True] * 25 + [False, False] + [True] * 3:
+        statistics.record_game("Partner", "normal", won)
+    form = statistics.form
+    assert form.recent == "W" * 15 + "LL" + "WWW" and len(form.recent) == 20
+    assert (form.run, form.best_run, form.winning) == (3, 25, True), "the best run reaches back past the twenty"
+    assert form.last(10) == (8, 10)
+    for _ in range(22):
+        statistics.record_game("Solo", "expert", False)
+    assert (statistics.form.recent, statistics.form.run, statistics.form.best_run) == ("L" * 20, 22, 25)
+    assert Statistics.from_dict(statistics.to_dict()) == (statistics, [])
+    statistics.reset()
+    assert statistics.empty and statistics.form.last(10) == (0, 0)
+
+
+@pytest.mark.parametrize(("form", "why"), [
+    ({"recent": "WWX", "run": 2, "best_run": 2}, "is not up to 20 letters W or L"),
+    ({"recent": "W" * 21, "run": 21, "best_run": 21}, "is not up to 20 letters W or L"),
+    ({"recent": "LWW", "run": 3, "best_run": 3}, "a run of 3 does not end 'LWW'"),
+    ({"recent": "LWW", "run": 1, "best_run": 3}, "a run of 1 does not end 'LWW'"),
+    ({"recent": "W" * 5, "run": 9, "best_run": 9}, "a run of 9 does not end"),
+    ({"recent": "LWW", "run": 2, "best_run": 1}, "the best run, 1, is shorter than the run now"),
+    ({"recent": "", "run": True, "best_run": 0}, "its runs are not counts"),
+    ({"recent": "L", "run": 1, "best_run": -4}, "its runs are not counts"),
+    ("WWL", "not a record of games"),
+])
+def test_damaged_latest_games_are_left_out_and_the_rest_kept(tmp_path, form, why):
+    path = tmp_path / "statistics.json"
+    data = some_statistics().to_dict()
+    data["form"] = form
+    path.write_text(json.dumps(data), encoding="utf-8")
+    statistics, message = load(path)
+    assert dict(statistics) == dict(some_statistics()) and statistics.months == some_statistics().months
+    assert statistics.form == Form()
+    assert message and "its latest games: " in message and why in message
+
+
+def test_a_file_of_a_version_before_the_latest_games_were_kept_reads_with_none():
+    data = some_statistics().to_dict()
+    del data["form"]
+    statistics, problems = Statistics.from_dict(data)
+    assert problems == [] and statistics.form == Form() and dict(statistics) == dict(some_statistics())
 
 
 # -- the file --------------------------------------------------------------------------------

@@ -152,6 +152,71 @@ class Tally:
         return tally
 
 
+RECENT_GAMES = 20
+"""How many of the latest games' results the statistics keep (the player's recent form)."""
+FORM = re.compile(f"[WL]{{0,{RECENT_GAMES}}}")
+
+
+@dataclass
+class Form:
+    """The player's latest games, every variant and level together: `recent` holds the last
+    :data:`RECENT_GAMES` results, ``W`` won and ``L`` lost, the latest last; `run` is how many
+    games in a row ended as the latest did (it may reach back past `recent`), `best_run` the
+    most games ever won in a row.
+
+    >>> form = Form()
+    >>> for won in (True, True, False, True, True, True):
+    ...     form.record(won)
+    >>> form.recent, form.run, form.best_run, form.last(5)
+    ('WWLWWW', 3, 3, (4, 5))
+    """
+
+    recent: str = ""
+    run: int = 0
+    best_run: int = 0
+
+    def record(self, won: bool) -> None:
+        result = "W" if won else "L"
+        self.run = self.run + 1 if self.recent.endswith(result) else 1
+        self.recent = (self.recent + result)[-RECENT_GAMES:]
+        if won:
+            self.best_run = max(self.best_run, self.run)
+
+    def last(self, count: int) -> tuple[int, int]:
+        """Of the latest `count` games (or fewer, if fewer were played), how many were won, and
+        how many they were."""
+        latest = self.recent[-count:]
+        return latest.count("W"), len(latest)
+
+    @property
+    def winning(self) -> bool:
+        """Whether the latest game was won."""
+        return self.recent.endswith("W")
+
+    def to_dict(self) -> dict[str, Any]:
+        return dataclasses.asdict(self)
+
+    @classmethod
+    def from_dict(cls, data: object) -> Form:
+        """The form in :meth:`to_dict`'s form; ValueError saying what is wrong."""
+        if not isinstance(data, Mapping):
+            raise ValueError("not a record of games")
+        recent = data.get("recent", "")
+        if not isinstance(recent, str) or not FORM.fullmatch(recent):
+            raise ValueError(f"{shown_value(recent)} is not up to {RECENT_GAMES} letters W or L")
+        counts = [data.get(name, 0) for name in ("run", "best_run")]
+        if any(isinstance(n, bool) or not isinstance(n, int) or not 0 <= n <= MOST_COUNTED for n in counts):
+            raise ValueError("its runs are not counts")
+        run, best_run = counts
+        ending = len(recent) - len(recent.rstrip(recent[-1:] or "W"))  # the latest games alike
+        if run < ending or (run > ending and len(recent) < RECENT_GAMES) or (
+                run != ending and ending < len(recent)):
+            raise ValueError(f"a run of {run} does not end {recent!r}")
+        if best_run < (run if recent.endswith("W") else 0):
+            raise ValueError(f"the best run, {best_run}, is shorter than the run now")
+        return cls(recent, run, best_run)
+
+
 Key = tuple[str, str]
 """(variant name, the partner's and opponents' levels), e.g. ``("Partner", "expert/normal")``."""
 
@@ -160,16 +225,20 @@ class Statistics:
     """A :class:`Tally` per variant and levels, and their :attr:`total`; and one per month
     (:attr:`months`), every variant and level together."""
 
-    def __init__(self, tallies: Mapping[Key, Tally] | None = None, months: Mapping[str, Tally] | None = None) -> None:
+    def __init__(self, tallies: Mapping[Key, Tally] | None = None, months: Mapping[str, Tally] | None = None,
+                 form: Form | None = None) -> None:
         self.tallies: dict[Key, Tally] = {_key(*key): tally for key, tally in (tallies or {}).items()}
         self.months: dict[str, Tally] = dict(months or {})
         """By month (``"2026-12"``): what was counted in it, when the recording gave its month."""
+        self.form = form or Form()
+        """The latest games won and lost, and the runs of them."""
 
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, Statistics) and (self.tallies, self.months) == (other.tallies, other.months)
+        return isinstance(other, Statistics) and (self.tallies, self.months, self.form) == (
+            other.tallies, other.months, other.form)
 
     def __repr__(self) -> str:
-        return f"Statistics({self.tallies!r}, months={self.months!r})"
+        return f"Statistics({self.tallies!r}, months={self.months!r}, form={self.form!r})"
 
     def tally(self, variant: str, levels: str) -> Tally:
         """The tally of one variant and levels (a new, empty one if none yet); `levels` as
@@ -186,7 +255,7 @@ class Statistics:
 
     @property
     def empty(self) -> bool:
-        return all(t.empty for t in (*self.tallies.values(), *self.months.values()))
+        return all(t.empty for t in (*self.tallies.values(), *self.months.values())) and self.form == Form()
 
     def by_month(self) -> list[tuple[str, Tally]]:
         """The months in which something was counted, the latest first."""
@@ -213,6 +282,7 @@ class Statistics:
                     with_undo: bool = False, month: str | None = None) -> None:
         """Count a finished game; `score` is the player's side's final score, `with_undo` whether
         the player took back a bid or card in it, `month` the month it counts in too."""
+        self.form.record(won)
         for tally in self._counted(variant, levels, month):
             if won:
                 tally.games_won += 1
@@ -232,17 +302,19 @@ class Statistics:
         """Forget everything."""
         self.tallies.clear()
         self.months.clear()
+        self.form = Form()
 
     # -- text form ------------------------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready: ``{"format": …, "version": 1, "tallies": [{"variant", "level", counts…}], "months":
-        [{"month", counts…}]}``, where "level" holds the partner's and opponents' levels
-        (``"expert/normal"``): an older version, which wrote one level there and knew no months, still
-        reads the file."""
+        [{"month", counts…}], "form": {"recent", "run", "best_run"}}``, where "level" holds the partner's and
+        opponents' levels (``"expert/normal"``): an older version, which wrote one level there and knew no
+        months nor form, still reads the file."""
         return {"format": STATS_FORMAT, "version": STATS_VERSION,
                 "tallies": [{"variant": variant, "level": levels, **tally.to_dict()}
                             for (variant, levels), tally in self.tallies.items()],
-                "months": [{"month": month, **tally.to_dict()} for month, tally in sorted(self.months.items())]}
+                "months": [{"month": month, **tally.to_dict()} for month, tally in sorted(self.months.items())],
+                "form": self.form.to_dict()}
 
     @classmethod
     def from_dict(cls, data: object) -> tuple[Statistics, list[str]]:
@@ -261,6 +333,10 @@ class Statistics:
         if not isinstance(months, list):
             return statistics, [*problems, "its list of months is not a list"]
         _read_entries(months, _month_entry, "month", str, statistics.months, problems)
+        try:  # none in a file of a version before the latest games were kept
+            statistics.form = Form.from_dict(data.get("form", {}))
+        except ValueError as error:
+            problems.append(f"its latest games: {error}")
         return statistics, problems
 
     # -- the file -------------------------------------------------------------------------------

@@ -12,7 +12,7 @@ import pygame_gui
 
 from game.players.levels import PLAYABLE, levels_label, levels_of
 from game.records.atomic import write_atomic
-from game.records.stats import Key, Statistics, Tally
+from game.records.stats import Form, Key, Statistics, Tally
 from game.rules import CUSTOM_SLOTS, PRESETS, custom_variant
 from scenes.look import text, widgets
 from scenes.look.breakdown import draw_panel
@@ -20,10 +20,12 @@ from scenes.look.palette import GOLD, GOOD, GREY, GREY_LIGHT, PANEL_EDGE, WARNIN
 from scenes.scene import Scene
 
 PANEL_RECT = pygame.Rect(8, 10, 624, 340)
-HEADER_Y = 68
+HEADER_Y = 78
 ROWS_Y = HEADER_Y + 26
 ROW = 11
-VISIBLE_ROWS = 15
+VISIBLE_ROWS = 14
+LAST_GAMES = 10
+"""The latest games the line of form counts ("Last 10: won 6.")."""
 NAME_X, LEVEL_X = PANEL_RECT.x + 12, PANEL_RECT.x + 92
 NAME_CHARS = 9
 """The longest variant name shown whole (room for the levels, "Expert/Normal", beside it)."""
@@ -102,6 +104,20 @@ def summary(total: Tally) -> str:
     if total.best_score is not None:
         words += f" Best score {total.best_score}."
     return words
+
+
+def form_line(form: Form) -> str:
+    """The latest games: how many of the last ten were won, the run they end in, the best run
+    (empty before the first game)."""
+    won, played = form.last(LAST_GAMES)
+    if not played:
+        return ""
+    latest = f"Last {played}: won {won}." if played > 1 else ("Last game: won." if won else "Last game: lost.")
+    if form.run > 1:
+        latest += f" {form.run} {'won' if form.winning else 'lost'} in a row."
+    if form.best_run > 1:
+        latest += f" Best run: {form.best_run} won."
+    return latest
 
 
 def coach_line(total: Tally) -> str:
@@ -219,8 +235,10 @@ class StatisticsScene(Scene):
         centre = PANEL_RECT.centerx
         text.draw(surface, "STATISTICS", (centre, PANEL_RECT.y + 12), GOLD, size=16, align="centre")
         total = self.statistics.total
-        text.draw(surface, summary(total), (centre, PANEL_RECT.y + 36), WHITE, align="centre", shadow=None)
-        text.draw(surface, coach_line(total), (centre, PANEL_RECT.y + 47), GREY_LIGHT, align="centre", shadow=None)
+        lines = [(summary(total), WHITE), (form_line(self.statistics.form), GREY_LIGHT),
+                 (coach_line(total), GREY_LIGHT)]
+        for i, (words, colour) in enumerate((words, colour) for words, colour in lines if words):
+            text.draw(surface, words, (centre, PANEL_RECT.y + 36 + i * text.LINE), colour, align="centre", shadow=None)
         rows = self.rows()
         if not rows:
             for i, line in enumerate(self.nothing_yet()):
