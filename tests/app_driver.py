@@ -12,6 +12,7 @@ from game.players import decide
 from game.players.levels import LEVELS
 from game.view import seat_view
 from scenes.app import App, AppConfig
+from scenes.look import text
 
 FRAME = 1 / 60
 
@@ -190,3 +191,21 @@ def options_row(app: App, page: str, title: str):
     app.push(options)
     frames(app)
     return next(row for row in options.rows if row.title == title)
+
+
+def words_on_screen(app: App, monkeypatch) -> list[str]:
+    """Every line of text the App draws or renders in its next frame, drawn by its own loop."""
+    lines: list[str] = []
+    real = text.render
+
+    def record(line, *args, **kwargs):
+        lines.append(line)
+        return real(line, *args, **kwargs)
+
+    monkeypatch.setattr(text, "render", record)
+    try:
+        app.redraw()
+        frames(app, 1)
+    finally:
+        monkeypatch.setattr(text, "render", real)
+    return lines

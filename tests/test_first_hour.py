@@ -38,6 +38,7 @@ from tests.app_driver import (
     start_game,
     wait_for,
     wait_for_turn,
+    words_on_screen,
 )
 
 LEVEL_ROW_TITLES = {"Partner's level": "partner_level", "Opponents' level": "opponents_level"}
@@ -516,24 +517,6 @@ def test_before_a_spade_falls_the_corner_says_whether_spades_may_be_led(app, mon
 
 
 # -- through the event queue: the title and the options -----------------------------------------------------
-def words_on_screen(app, monkeypatch) -> list[str]:
-    """Every line of text the App draws or renders in its next frame, drawn by its own loop."""
-    lines: list[str] = []
-    real = text.render
-
-    def record(line, *args, **kwargs):
-        lines.append(line)
-        return real(line, *args, **kwargs)
-
-    monkeypatch.setattr(text, "render", record)
-    try:
-        app.redraw()
-        frames(app, 1)
-    finally:
-        monkeypatch.setattr(text, "render", real)
-    return lines
-
-
 def test_f11_on_the_title_switches_the_screen_mode_and_the_hint_names_the_other_mode(app, monkeypatch):
     title = app.scenes[-1]
     assert not app.fullscreen

@@ -11,11 +11,10 @@ from game.records.atomic import write_atomic
 from game.records.stats import Statistics, Tally, load
 from game.rules import PRESETS
 from game.scoring import Standing, score_hand
-from scenes.look import text
 from scenes.look.palette import GOOD
 from scenes.screens.statistics import VISIBLE_ROWS, StatisticsScene
 from scenes.screens.title import TitleScene
-from tests.app_driver import click_widget, frames, make_app, press
+from tests.app_driver import click_widget, frames, make_app, press, words_on_screen
 
 
 def some_statistics() -> Statistics:
@@ -53,32 +52,16 @@ def test_the_table_has_a_row_per_variant_and_levels_and_the_totals(app, tmp_path
     assert table[-1][2:5] == ["2", "3", "40%"]
 
 
-def drawn_words(app, monkeypatch) -> list[str]:
-    """The lines of text the App's next frame draws."""
-    lines: list[str] = []
-    real = text.draw
-
-    def record(surface, line, *args, **kwargs):
-        lines.append(line)
-        return real(surface, line, *args, **kwargs)
-
-    monkeypatch.setattr(text, "draw", record)
-    app.redraw()
-    frames(app, 1)
-    monkeypatch.setattr(text, "draw", real)
-    return lines
-
-
 def test_the_latest_games_are_told_under_the_totals(app, tmp_path, monkeypatch):
     statistics = some_statistics()  # won, lost, lost, won, lost
     scene = open_statistics(app, statistics, tmp_path / "statistics.json")
-    assert "Last 5: won 2." in drawn_words(app, monkeypatch), "no run of one game, no best run of one"
+    assert "Last 5: won 2." in words_on_screen(app, monkeypatch), "no run of one game, no best run of one"
     for _ in range(3):
         statistics.record_game("Partner", "normal", True, 400)
-    assert "Last 8: won 5. 3 won in a row. Best run: 3 won." in drawn_words(app, monkeypatch)
+    assert "Last 8: won 5. 3 won in a row. Best run: 3 won." in words_on_screen(app, monkeypatch)
     for _ in range(4):
         statistics.record_game("Partner", "normal", False, 100)
-    words = drawn_words(app, monkeypatch)
+    words = words_on_screen(app, monkeypatch)
     assert "Last 10: won 4. 4 lost in a row. Best run: 3 won." in words
     assert words.index("Last 10: won 4. 4 lost in a row. Best run: 3 won.") == words.index(
         "12 games: won 5, lost 7 (42%). Best score 520.") + 1, "under the totals"
