@@ -200,6 +200,7 @@ SHORTCUTS: list[Block] = [
     Pair("F11 or Alt+Enter", "full screen or window"),
     Pair("P in Review Hands", "play the hand shown again yourself, at the scores it was played at"),
     Pair("Tab in Statistics", "by rules or month by month"),
+    Pair("Wheel on the score", "the scoreboard of a long game back to its first hand (Up/Down too)"),
     Pair("Up/Down, wheel", "scroll this page"),
     Pair("PgUp/PgDn", "a screenful up or down"),
     Pair("Home/End", "the top or the end of this page"),
