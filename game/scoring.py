@@ -265,13 +265,11 @@ BONUSES: tuple[Callable[[SidePlay], tuple[str, int] | None], ...] = (_ten_for_20
 
 
 def _bag_penalty(rules: Rules, bags: int) -> tuple[int, int]:
-    """The points a bag count costs (`penalty` for every `limit` bags) and the bags left."""
+    """The points a bag count costs (`penalty` each time it reaches `limit`, as often as it is
+    still there) and the bags left; in one step, however many bags a saved game brings."""
     limit, penalty = rules.bags
-    lost = 0
-    while limit and bags >= limit:
-        lost += penalty
-        bags -= limit
-    return lost, bags
+    times = bags // limit if limit and bags >= limit else 0
+    return times * penalty, bags - times * limit
 
 
 def bag_share(rules: Rules) -> float:

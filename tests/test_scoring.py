@@ -237,6 +237,32 @@ def test_bags_over_the_limit_keep_the_remainder() -> None:
     assert hand.total_text == "NS:-66/bags2 EW:60/bags0"
 
 
+def test_the_most_bags_a_saved_game_may_bring_pay_every_penalty_at_once() -> None:
+    """A saved game may start a side with up to a million bags; under ``bags=1/1`` each is a
+    penalty. They were once paid one at a time, a loop of a million steps in every score,
+    and Expert, which scores each deal it looks at, took minutes over a card."""
+    rules = PARTNER.replace(bags=(1, 1))
+    hand = score(rules, "S:2 W:3 N:1 E:3", "S:4 W:3 N:3 E:3",
+                 before={"NS": Standing(0, 10**6), "EW": Standing(0, 0)})
+    # NS: 3 bid, 7 taken → 30 + 4 overtricks; bags 10**6 + 4, each one point → −(10**6 + 4), none left.
+    assert parts(hand, "NS") == {"contract": 30, "bags": 4, "bag_penalty": -(10**6 + 4)}
+    assert hand.total_text == f"NS:{34 - 10**6 - 4}/bags0 EW:60/bags0"
+
+
+@given(limit=st.integers(0, 30), penalty=st.integers(0, 500), bags=st.integers(0, 400),
+       taken=st.integers(0, 13))
+def test_the_bag_penalty_is_paid_each_time_the_count_is_at_the_limit(limit, penalty, bags, taken) -> None:
+    if limit == 0 and penalty:
+        return  # refused by the rules: a penalty needs a limit
+    rules = PARTNER.replace(bags=(limit, penalty))
+    hand = score(rules, "S:0 W:0 N:0 E:0", {"S": taken, "W": 13 - taken, "N": 0, "E": 0},
+                 before={"NS": Standing(0, bags), "EW": Standing(0, 0)})
+    count, paid = bags + taken, 0
+    while limit and count >= limit:  # the rule as SPEC words it: pay, and again while still at or over
+        count, paid = count - limit, paid + penalty
+    assert hand.sides["NS"].parts["bag_penalty"] == -paid and hand.sides["NS"].after.bags == count
+
+
 def test_failed_nil_bags_can_trigger_the_bag_penalty() -> None:
     hand = score(PARTNER, "S:nil W:4 N:4 E:4", "S:1 W:4 N:4 E:4",
                  before={"NS": Standing(0, 9), "EW": Standing(0, 0)})
