@@ -151,7 +151,7 @@ class NetClient:
     def _arrived(self, raw: str | bytes) -> None:
         try:
             message = json.loads(raw)
-        except ValueError:
+        except (ValueError, RecursionError):  # not JSON, or nested deeper than Python reads
             return
         if not isinstance(message, dict):
             return

@@ -167,7 +167,7 @@ def read_message(raw: str | bytes) -> Message:
     if not isinstance(data, dict):
         raise ProtocolError("a message is a JSON object with a 'type'")
     kind = data.get("type")
-    if kind not in SCHEMA:
+    if not isinstance(kind, str) or kind not in SCHEMA:
         raise ProtocolError(f"unknown message type {safe_text(str(kind), 24)!r}; known: {', '.join(SCHEMA)}")
     required, optional = SCHEMA[kind]
     fields: dict[str, Any] = {}

@@ -746,6 +746,16 @@ def test_text_that_is_not_json_or_not_an_object_or_binary_gets_an_error_and_the_
     busy.keeper.assert_plays_on()
 
 
+def test_a_type_that_is_no_name_gets_an_error_and_the_connection_stays(busy: Busy) -> None:
+    with Peer(busy.address, "Mal") as mal:
+        for bad in ('{"type": []}', '{"type": {"a": 1}}', '{"type": 7}'):
+            mal.ws.send(bad)
+            assert mal.until(of_type("error"))["reason"].startswith("unknown message type")
+        mal.send(type="tables")
+        mal.until(of_type("lobby"))
+    busy.keeper.assert_plays_on()
+
+
 def test_an_unknown_message_type_gets_an_error_naming_the_known_ones(busy: Busy) -> None:
     with Peer(busy.address, "Mal") as mal:
         mal.send(type="bogus")
