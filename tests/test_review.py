@@ -583,6 +583,22 @@ def test_play_it_deals_the_hand_again_at_its_scores_and_the_game_goes_on_from_th
     assert app.session.game.hand.number == 4 and app.session.game.hand.dealer == next_seat(old.dealer)
 
 
+def test_a_hand_whose_number_no_game_can_start_at_is_not_offered_to_play_again(app, tmp_path):
+    path = tmp_path / "Spades.save"
+    text = played()[1]
+    first = text.index('[Hand "1"]')
+    path.write_text(text[:first] + '[Hand "1000001"]' + text[first + len('[Hand "1"]'):], encoding="utf-8")
+    scene = open_review(app, path)
+    index = next(i for i, row in enumerate(scene.rows) if row.hand is not None and row.hand.number == 1000001)
+    click(app, scene.row_rect(index).center)
+    if scene.replay is None:
+        click(app, scene.row_rect(index).center)
+    assert scene.replay is not None and "hand number" in scene.replay.logged.replay_problem()
+    assert not scene.hand_buttons["play"].is_enabled
+    press(app, pygame.K_p)
+    assert app.scenes[-1] is scene and app.session is None, "no game started, the hand still open"
+
+
 def test_play_it_asks_first_when_a_game_is_left_to_continue(app, log):
     save_game(Game(RULES, seed=3, variant="Partner"), app.saved_game)
     kept = app.saved_game.read_bytes()

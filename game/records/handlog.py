@@ -154,6 +154,15 @@ class LoggedHand:
         game that plays the hand again."""
         return StartingDeal(self.number, self.dealer, self.deal, self.standings_before(), self.points_scored)
 
+    def replay_problem(self) -> str | None:
+        """Why this hand cannot start a game (a hand number or score past what a game holds,
+        written by hand into the log, say), or None when it can be played again."""
+        try:
+            StartingDeal.from_json(self.starting_deal().to_json(), self.rules)
+        except ValueError as error:
+            return safe_text(error, 160)
+        return None
+
     def standings_before(self) -> dict[str, Standing]:
         """Each side's score and bags before the hand: `Total` minus `Score`.
 

@@ -211,6 +211,10 @@ class ReviewScene(Scene):
             element.show()
         if not self.rows:
             self.list_buttons["open"].hide()
+        if self.replay is not None and self.replay.logged.replay_problem():
+            self.hand_buttons["play"].disable()
+        else:
+            self.hand_buttons["play"].enable()
 
     def exit(self) -> None:
         if self.lister is not None:
@@ -322,7 +326,7 @@ class ReviewScene(Scene):
     def play_it(self) -> None:
         """Play the open hand's deal again as the start of a new game (asked first if that would lose
         the game Continue offers)."""
-        if self.replay is not None:
+        if self.replay is not None and not self.replay.logged.replay_problem():
             self.app.ask_new_game(self.replay.logged)
 
     def close_hand(self) -> None:
