@@ -223,8 +223,15 @@ def _fixed_bids(rules: Rules) -> bool:
     return rules.bid_spades or rules.one_nil
 
 
+MOST_BAG_LIMIT = 100
+MOST_BAG_PENALTY = 1000
+"""The largest bag penalty (as the largest Boston): a penalty in the millions drove scores past
+what a seat's view holds, and the computer players could no longer choose."""
+
 CONFLICTS: tuple[tuple[Callable[[Rules], bool], str], ...] = (
     (lambda r: r.bag_limit < 0 or r.bag_penalty < 0, "Bag limit and penalty cannot be negative."),
+    (lambda r: r.bag_limit > MOST_BAG_LIMIT or r.bag_penalty > MOST_BAG_PENALTY,
+     f"The bag limit is at most {MOST_BAG_LIMIT} and the penalty at most {MOST_BAG_PENALTY}."),
     (lambda r: r.bag_limit == 0 and r.bag_penalty > 0, "A bag penalty needs a bag limit above 0."),
     (lambda r: not r.partners and r.exchange > 0, "A blind-nil exchange needs partners."),
     (lambda r: not r.partners and r.team_nil > 0, "Team nil needs partners."),

@@ -329,6 +329,8 @@ def test_a_rules_error_is_a_value_error() -> None:
     ("partners=1 nil=100 onenil=1 bidspades=1", ["spades"]),
     ("partners=1 nil=100 bidspades=1 blindnil=200", ["blind"]),
     ("partners=1 nil=100 bags=0/100", ["bag"]),
+    ("partners=1 nil=100 bags=1/10000000", ["penalty at most 1000"]),
+    ("partners=1 nil=100 bags=1000/100", ["bag limit is at most 100"]),
 ])
 def test_nonsensical_combinations_are_refused_with_a_reason(line: str, words: list[str]) -> None:
     with pytest.raises(RulesError) as refused:

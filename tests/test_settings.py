@@ -147,6 +147,16 @@ def test_a_custom_slot_with_a_bad_rules_line_is_dropped_alone():
     assert len(problems) == 2 and all(p.startswith("custom_rules") for p in problems)
 
 
+def test_a_custom_slot_with_a_bag_penalty_in_the_millions_is_dropped_with_a_notice(tmp_path):
+    """Once kept, its scores ran past what a seat's view holds and the computers could no longer play."""
+    path = tmp_path / "settings.json"
+    path.write_text(json.dumps({"variant": "custom1", "custom_rules": {"custom1": "bags=1/10000000 lose=off"}}),
+                    encoding="utf-8")
+    settings, message = SettingsStore(path).load()
+    assert settings.custom_line("custom1") is None
+    assert message is not None and "the penalty at most 1000" in message and str(path) in message
+
+
 def test_bad_values_are_refused_when_building_or_replacing_settings():
     with pytest.raises(SettingError):
         Settings(partner_level="grandmaster")
