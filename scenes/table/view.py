@@ -52,9 +52,9 @@ from scenes.table.painter import DOTS_STEP, SIDE_TURNS, Marks, TablePainter, fan
 WRITE_ERROR_LIFE = 8.0
 """Seconds a failed Save Hand or statistics write is told on the table (it stays in the title's notices)."""
 THINKING_POLL = 0.05
+"""How often the table looks for a computer's answer."""
 HELD_MESSAGE_LIFE = 3600.0
 """A message that stays until the click it asks for (the loop sleeps until then)."""
-"""How often the table looks for a computer's answer."""
 BOX_PHASES = ("blind", "misdeal", "bid", "exchange")
 """The decisions the bid box answers (cards are played from the fan)."""
 ENTER_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_UP)
