@@ -15,6 +15,7 @@ from typing import Any, ClassVar
 from game.bids import Bid
 from game.cards import Card
 from game.scoring import HandScore, NilResult, SideScore, Standing
+from game.seats import SEATS, TEAMS
 
 
 @dataclass(frozen=True)
@@ -185,20 +186,83 @@ EVENT_TYPES: dict[str, type] = {cls.kind: cls for cls in (
 """Every kind of event by its `kind` name."""
 
 
-def _standing(data: Mapping[str, Any]) -> Standing:
-    return Standing(int(data["points"]), int(data["bags"]))
+_BIGGEST = 10**9
+"""The largest number an event may hold (a score, a bag count): far past any game, small enough to draw."""
+SEAT_FIELDS = ("seat", "dealer", "giver", "receiver", "leader", "winner")
+"""Fields whose value is a seat (a game's `winner` is a side instead)."""
 
 
-def _hand_score(data: Mapping[str, Any]) -> HandScore:
-    sides = {}
-    for side, score in data.items():
-        sides[side] = SideScore(
-            side=side, contract=int(score["contract"]), counted=int(score["tricks"]), made=score["made"],
-            parts={str(k): int(v) for k, v in score["parts"].items()}, bags_taken=int(score["bags_taken"]),
-            before=_standing(score["before"]), after=Standing(int(score["points"]), int(score["bags"])),
-            nils=tuple(NilResult(str(n["who"]), str(n["kind"]), bool(n["made"])) for n in score["nils"]),
-            bonuses=tuple(str(b) for b in score["bonuses"]), team_nil=bool(score["team_nil"]))
-    return HandScore(sides)
+def _whole(value: Any, low: int = 0, high: int = _BIGGEST) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise ValueError(f"expected a whole number from {low} to {high}, not {str(value)[:20]!r}")
+    return value
+
+
+def _flag(value: Any) -> bool:
+    if not isinstance(value, bool):
+        raise ValueError(f"expected true or false, not {str(value)[:20]!r}")
+    return value
+
+
+def _text(value: Any) -> str:
+    if not isinstance(value, str) or len(value) > 200:
+        raise ValueError("expected a line of text")
+    return value
+
+
+def _seat(value: Any) -> str:
+    if value not in SEATS:
+        raise ValueError(f"a seat is one of {', '.join(SEATS)}, not {str(value)[:20]!r}")
+    return value
+
+
+def _side(value: Any) -> str:
+    """A scoring side: a team (NS, EW) or, in Solo, a seat."""
+    if value not in TEAMS and value not in SEATS:
+        raise ValueError(f"a side is a team ({', '.join(TEAMS)}) or a seat, not {str(value)[:20]!r}")
+    return value
+
+
+def _listed(value: Any, most: int) -> list[Any]:
+    if not isinstance(value, list) or len(value) > most:
+        raise ValueError(f"expected a list of at most {most}")
+    return value
+
+
+def _by_side(value: Any) -> dict[str, Any]:
+    if not isinstance(value, Mapping) or not value:
+        raise ValueError("expected each side's value")
+    return {_side(side): inner for side, inner in value.items()}
+
+
+def _standing(data: Any) -> Standing:
+    if not isinstance(data, Mapping):
+        raise ValueError("a standing is its points and bags")
+    return Standing(_whole(data["points"], -_BIGGEST), _whole(data["bags"]))
+
+
+def _nil(data: Any) -> NilResult:
+    who = data["who"]
+    if who not in SEATS and who not in TEAMS:
+        raise ValueError(f"a nil is a seat's or a team's, not {str(who)[:20]!r}")
+    return NilResult(who, _text(data["kind"]), _flag(data["made"]))
+
+
+def _read_side_score(side: str, score: Any) -> SideScore:
+    made = score["made"]
+    if made is not None:
+        _flag(made)
+    return SideScore(
+        side=side, contract=_whole(score["contract"], 0, 52), counted=_whole(score["tricks"], 0, 52), made=made,
+        parts={_text(k): _whole(v, -_BIGGEST) for k, v in score["parts"].items()},
+        bags_taken=_whole(score["bags_taken"], 0, 52), before=_standing(score["before"]),
+        after=_standing({"points": score["points"], "bags": score["bags"]}),
+        nils=tuple(_nil(n) for n in _listed(score["nils"], 4)),
+        bonuses=tuple(_text(b) for b in _listed(score["bonuses"], 10)), team_nil=_flag(score["team_nil"]))
+
+
+def _hand_score(data: Any) -> HandScore:
+    return HandScore({side: _read_side_score(side, score) for side, score in _by_side(data).items()})
 
 
 def _card(text: Any) -> Card | None:
@@ -206,19 +270,34 @@ def _card(text: Any) -> Card | None:
     return None if text is None else Card.parse(text)
 
 
+def _choice(value: Any) -> str:
+    """A blind choice: ``look``, or the blind bid made."""
+    if value != "look":
+        Bid.parse(_text(value))
+    return value
+
+
+def _play(pair: Any) -> tuple[str, Card]:
+    seat, card = pair
+    return _seat(seat), Card.parse(card)
+
+
 _FIELD_READERS: dict[str, Any] = {
-    "card": Card.parse,
+    **dict.fromkeys(SEAT_FIELDS, _seat),
+    "card": Card.parse, "number": _whole, "position": lambda value: _whole(value, 0, 63),
+    "redeal": _flag, "automatic": _flag, "grounds": _text, "choice": _choice,
     "bid": Bid.parse, "old": Bid.parse, "new": Bid.parse,
-    "blind_seats": lambda seats: tuple(str(seat) for seat in seats),
-    "standings": lambda standings: {str(side): _standing(s) for side, s in standings.items()},
+    "blind_seats": lambda seats: tuple(_seat(seat) for seat in _listed(seats, 4)),
+    "standings": lambda standings: {side: _standing(s) for side, s in _by_side(standings).items()},
     "score": _hand_score,
 }
-
-
-def _cards_field(kind: str, value: Any) -> Any:
-    if kind == "trick_won":
-        return tuple((str(seat), Card.parse(card)) for seat, card in value)
-    return tuple(_card(card) for card in value)  # an exchange's cards: hidden from other seats
+"""How each field is read: every value is checked, so an event read is one the table can show."""
+_KIND_READERS: dict[tuple[str, str], Any] = {
+    ("game_over", "winner"): _side,
+    ("card_dealt", "card"): _card,
+    ("trick_won", "cards"): lambda plays: tuple(_play(pair) for pair in _listed(plays, 4)),
+    ("exchange", "cards"): lambda cards: tuple(_card(card) for card in _listed(cards, 13)),  # hidden from others
+}
 
 
 def from_dict(data: Mapping[str, Any]) -> Event:
@@ -233,7 +312,7 @@ def from_dict(data: Mapping[str, Any]) -> Event:
     ...
     ValueError: a bid event needs bid
     """
-    if not isinstance(data, Mapping) or data.get("kind") not in EVENT_TYPES:
+    if not isinstance(data, Mapping) or not isinstance(data.get("kind"), str) or data["kind"] not in EVENT_TYPES:
         raise ValueError(f"not an event: {str(data)[:80]}")
     kind = data["kind"]
     cls = EVENT_TYPES[kind]
@@ -244,13 +323,9 @@ def from_dict(data: Mapping[str, Any]) -> Event:
                 raise ValueError(f"a {kind} event needs {item.name}")
             continue
         raw = data[item.name]
+        read = _KIND_READERS.get((kind, item.name)) or _FIELD_READERS[item.name]
         try:
-            if item.name == "cards":
-                values[item.name] = _cards_field(kind, raw)
-            elif kind == "card_dealt" and item.name == "card":
-                values[item.name] = _card(raw)
-            else:
-                values[item.name] = _FIELD_READERS.get(item.name, lambda value: value)(raw)
+            values[item.name] = read(raw)
         except (TypeError, KeyError, AttributeError, ValueError) as error:
             raise ValueError(f"a {kind} event with a bad {item.name}: {error}") from None
     return cls(**values)

@@ -13,11 +13,11 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
-import json
 import sys
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 from websockets.asyncio.client import connect
@@ -27,7 +27,9 @@ from game.players import decide, default_choice
 from game.players.bot_process import BotProcess
 from game.players.levels import LEVELS
 from net.client import server_address
+from net.fields import ProtocolError
 from net.protocol import VERSION, encode
+from net.server_messages import read_server_message
 
 SEATS_ORDER = ("S", "W", "N", "E")
 
@@ -84,8 +86,12 @@ class SeatBot:
         async for raw in ws:
             if self.until is not None and time.monotonic() > self.until:
                 return
-            message = json.loads(raw)
-            kind = message.get("type")
+            try:
+                message = _read(raw)
+            except ProtocolError as error:
+                self.stats.errors.append(f"unread: {error}")
+                continue
+            kind = message["type"] if message is not None else None
             if kind == "joined" and self.on_table is not None:
                 self.on_table(message["table"])
             elif kind == "lobby" and self.seat is None and self.create is None:
@@ -134,6 +140,14 @@ class SeatBot:
         self.seat = "S"
         await ws.send(encode({"type": "create", **self.create}))
         return False
+
+
+@lru_cache(maxsize=64)
+def _read(raw: str | bytes) -> dict[str, Any] | None:
+    """A server's frame, checked once however many bots of this process receive it: the load test
+    runs hundreds in one process, and a lobby, or an event of a table, comes to each of them alike
+    (the message is then shared: bots read it and never change it)."""
+    return read_server_message(raw)
 
 
 def _lists(lobby: dict, number: int) -> bool:

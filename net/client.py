@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import queue
 import threading
 from typing import Any
@@ -20,11 +19,14 @@ from typing import Any
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed, InvalidURI, WebSocketException
 
+from net.fields import ProtocolError
 from net.protocol import PORT, VERSION, encode
+from net.server_messages import read_server_message
 
 RETRY_PAUSES = (0.5, 1.0, 2.0, 4.0, 8.0)
 """Seconds between attempts to connect again (the last one repeats)."""
 OPEN_WAIT = 5.0
+UNREAD = "Unreadable message from the server, left out"
 
 
 def server_address(text: str | None) -> str:
@@ -150,20 +152,21 @@ class NetClient:
 
     def _arrived(self, raw: str | bytes) -> None:
         try:
-            message = json.loads(raw)
-        except (ValueError, RecursionError):  # not JSON, or nested deeper than Python reads
+            message = read_server_message(raw)
+        except ProtocolError as error:
+            self._incoming.put({"type": "error", "reason": f"{UNREAD} ({error})"})
             return
-        if not isinstance(message, dict):
+        if message is None:  # a kind of message this version does not know
             return
-        kind = message.get("type")
+        kind = message["type"]
         if kind == "welcome":
-            self.token = message.get("token")
+            self.token = message.get("token", self.token)
             self.status = "connected"
         elif kind == "error" and message.get("fatal"):
-            self._close_for(str(message.get("reason", "the server closed the connection")))
+            self._close_for(message["reason"] or "the server closed the connection")
         if kind in ("joined", "watching"):
             self.last_seq = 0  # another table: its events are numbered from 1
-        if isinstance(message.get("seq"), int):
+        if "seq" in message:
             self.last_seq = message["seq"]  # the latest, not the highest: a new game numbers its events from 1 again
         self._incoming.put(message)
 

@@ -11,7 +11,7 @@ an engine event. ``docs/protocol.md`` describes every message with an example.
 >>> read_message('{"type": "act"}')
 Traceback (most recent call last):
 ...
-net.protocol.ProtocolError: the 'act' message needs 'choice'
+net.fields.ProtocolError: the 'act' message needs 'choice'
 """
 
 from __future__ import annotations
@@ -27,6 +27,7 @@ from game.players.levels import PLAYABLE
 from game.rules import PRESETS, Rules, RulesError
 from game.seats import SEATS
 from game.text_safety import safe_text
+from net.fields import ProtocolError, choice, fields_of, seat, text, token, whole
 
 VERSION = 1
 """The protocol's version: a client of another version is told so and let go."""
@@ -42,10 +43,6 @@ LEVEL_NAMES = tuple(level.name for level in PLAYABLE)
 """The levels a table's computer seats may play at (those the options offer)."""
 
 
-class ProtocolError(ValueError):
-    """A message that cannot be used; the text says why, for the sender."""
-
-
 @dataclass(frozen=True)
 class Message:
     """A client's message: its `type` and its checked `fields`."""
@@ -55,45 +52,12 @@ class Message:
 
 
 # -- checks of single fields: each returns the value as it will be used, or raises ProtocolError --
-def _text(limit: int) -> Callable[[object], str]:
-    def check(value: object) -> str:
-        if not isinstance(value, str):
-            raise ProtocolError(f"expected text, not {type(value).__name__}")
-        return safe_text(value, limit).strip()
-
-    return check
-
-
 def _name(value: object) -> str:
-    name = _text(NAME_LENGTH * 4)(value)
+    name = text(NAME_LENGTH * 4)(value)
     name = " ".join(name.split())
     if not is_player_name(name):
         raise ProtocolError(f"a name has 1 to {NAME_LENGTH} printable characters")
     return name
-
-
-def _seat(value: object) -> str:
-    if value not in SEATS:
-        raise ProtocolError(f"a seat is one of {', '.join(SEATS)}")
-    return str(value)
-
-
-def _whole(low: int, high: int) -> Callable[[object], int]:
-    def check(value: object) -> int:
-        if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-            raise ProtocolError(f"expected a whole number from {low} to {high}")
-        return value
-
-    return check
-
-
-def _choice(value: object) -> str | list[str]:
-    """A bid, ``look``, a card, or the cards to give: in the seat view's notation."""
-    if isinstance(value, str) and 0 < len(value) <= 8:
-        return value
-    if isinstance(value, list) and len(value) <= 13 and all(isinstance(c, str) and len(c) <= 3 for c in value):
-        return list(value)
-    raise ProtocolError("a choice is a bid, 'look', a card, or a list of cards, as the view's 'legal' lists them")
 
 
 def _seats(value: object) -> dict[str, str]:
@@ -101,7 +65,7 @@ def _seats(value: object) -> dict[str, str]:
         raise ProtocolError("seats gives each of S, W, N, E as 'human' or 'computer'")
     if any(kind not in SEAT_KINDS for kind in value.values()):
         raise ProtocolError("a seat is 'human' or 'computer'")
-    return {seat: str(value[seat]) for seat in SEATS}
+    return {place: str(value[place]) for place in SEATS}
 
 
 def table_rules(value: object) -> tuple[str, Rules]:
@@ -130,28 +94,22 @@ def _level(value: object) -> str:
     return str(value)
 
 
-def _token(value: object) -> str:
-    if not isinstance(value, str) or not 8 <= len(value) <= 64 or not value.isalnum():
-        raise ProtocolError("not a token this server gave")
-    return value
-
-
 def _table_id(value: object) -> int:
-    return _whole(1, 10**9)(value)
+    return whole(1, 10**9)(value)
 
 
 # Each type: its required fields and optional fields with their checks.
 SCHEMA: dict[str, tuple[dict[str, Callable[[object], Any]], dict[str, Callable[[object], Any]]]] = {
-    "hello": ({"version": _whole(0, 1000), "name": _name}, {"token": _token, "last_seq": _whole(0, 10**9)}),
+    "hello": ({"version": whole(0, 1000), "name": _name}, {"token": token, "last_seq": whole(0, 10**9)}),
     "tables": ({}, {}),
     "create": ({"rules": _rules, "seats": _seats},
-               {"seat": _seat, "level": _level, "clock": _whole(*CLOCK_RANGE), "name": _text(40)}),
-    "join": ({"table": _table_id, "seat": _seat}, {}),
+               {"seat": seat, "level": _level, "clock": whole(*CLOCK_RANGE), "name": text(40)}),
+    "join": ({"table": _table_id, "seat": seat}, {}),
     "watch": ({"table": _table_id}, {}),
     "leave": ({}, {}),
-    "act": ({"choice": _choice}, {}),
+    "act": ({"choice": choice}, {}),
     "again": ({}, {}),
-    "chat": ({"text": _text(CHAT_LENGTH)}, {}),
+    "chat": ({"text": text(CHAT_LENGTH)}, {}),
 }
 """What every client message holds."""
 
@@ -169,17 +127,7 @@ def read_message(raw: str | bytes) -> Message:
     kind = data.get("type")
     if not isinstance(kind, str) or kind not in SCHEMA:
         raise ProtocolError(f"unknown message type {safe_text(str(kind), 24)!r}; known: {', '.join(SCHEMA)}")
-    required, optional = SCHEMA[kind]
-    fields: dict[str, Any] = {}
-    for key, check in [*required.items(), *optional.items()]:
-        if key not in data:
-            if key in required:
-                raise ProtocolError(f"the '{kind}' message needs {key!r}")
-            continue
-        try:
-            fields[key] = check(data[key])
-        except ProtocolError as error:
-            raise ProtocolError(f"{kind}: {key}: {error}") from None
+    fields = fields_of(kind, data, *SCHEMA[kind])
     if kind == "chat" and not fields["text"]:
         raise ProtocolError("chat: nothing to say")
     return Message(kind, fields)

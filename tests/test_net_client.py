@@ -1,29 +1,37 @@
-"""The network client against a server that sends what no server of ours would: it drops what
-it cannot read and keeps the connection (a real WebSocket server on 127.0.0.1, port 0)."""
+"""The network client against a server that sends what no server of ours would: it tells what
+it cannot read, leaves it out and keeps the connection (a real WebSocket server on 127.0.0.1,
+port 0, sending frames written by hand)."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import threading
 import time
+from collections.abc import Iterator
 
+import pytest
+from websockets.exceptions import ConnectionClosed
 from websockets.sync.server import serve
 
-from net.client import NetClient
+from net.client import UNREAD, NetClient
 
 WAIT = 10.0
+WELCOME = {"type": "welcome", "version": 1, "you": "15fcca294060", "name": "Ann",
+           "token": "207eeee33ae728b2f463fe957b868d45", "table": None, "seat": None}
+LAST = {"type": "chat", "from": "Bo", "text": "the last line", "where": "lobby"}
 
 
-def test_a_frame_nested_too_deep_to_read_is_dropped_and_the_next_message_arrives() -> None:
+def received(frames: list[str]) -> Iterator[dict]:
+    """What a client passes on from a server that answers its hello with `frames`, then LAST."""
     said: list[str] = []
 
     def talk(ws) -> None:
         said.append(ws.recv())  # the client's hello
-        ws.send("[" * 100_000)  # JSON nested deeper than Python reads
-        ws.send('{"type": "' + "[" * 10 + '"}')  # readable, of no known type: passed on as it is
-        ws.send(json.dumps({"type": "welcome", "token": "t1"}))
-        ws.send(json.dumps({"type": "lobby", "people": 1, "tables": []}))
-        ws.recv()  # until the client goes
+        for frame in [*frames, json.dumps(LAST)]:
+            ws.send(frame)
+        with contextlib.suppress(ConnectionClosed):
+            ws.recv()  # until the client goes
 
     with serve(talk, "127.0.0.1", 0, max_size=2**22) as server:
         threading.Thread(target=server.serve_forever, daemon=True).start()
@@ -31,11 +39,81 @@ def test_a_frame_nested_too_deep_to_read_is_dropped_and_the_next_message_arrives
         try:
             got: list[dict] = []
             deadline = time.monotonic() + WAIT
-            while not any(m.get("type") == "lobby" for m in got) and time.monotonic() < deadline:
+            while LAST not in got and time.monotonic() < deadline:
                 got += client.receive()
                 time.sleep(0.02)
-            assert [m["type"] for m in got if m["type"] in ("welcome", "lobby")] == ["welcome", "lobby"]
-            assert client.status == "connected" and client.token == "t1"
+            assert LAST in got, "the connection was kept to the last message"
             assert json.loads(said[0])["type"] == "hello"
+            yield from got
         finally:
             client.close()
+
+
+def test_a_frame_nested_too_deep_to_read_is_told_and_the_next_messages_arrive() -> None:
+    got = list(received(["[" * 100_000, json.dumps(WELCOME), '{"type": "lobby", "people": 1, "tables": []}']))
+    assert [m["type"] for m in got] == ["error", "welcome", "lobby", "chat"]
+    assert got[0]["reason"].startswith(UNREAD)
+
+
+def test_a_message_of_a_kind_this_version_does_not_know_is_left_out_without_a_word() -> None:
+    got = list(received(['{"type": "news", "text": "from a newer server"}', '{"type": "' + "[" * 10 + '"}']))
+    assert got == [LAST]
+
+
+def test_the_welcome_is_read_and_its_token_kept_for_coming_back() -> None:
+    got = list(received([json.dumps(WELCOME)]))
+    assert got[0] == WELCOME
+
+
+BROKEN = [
+    {"type": "event", "seq": 9},
+    {"type": "event", "seq": "NS", "event": {"kind": "card_played", "seat": "E", "card": "KD"}},
+    {"type": "event", "seq": [], "event": {"kind": "card_played", "seat": "N", "card": "7D"}},
+    {"type": "event", "seq": 5, "event": {"kind": {"a": 1}, "seat": "W", "card": "KC"}},
+    {"type": "event", "seq": 5, "event": {"kind": "card_played", "seat": 2.5, "card": "2D"}},
+    {"type": "event", "seq": 5, "event": {"kind": "card_played", "seat": "NS", "card": "TS"}},
+    {"type": "event", "seq": 5, "event": {"kind": "card_dealt", "seat": [None], "card": None, "position": 10}},
+    {"type": "event", "seq": 5, "event": {"kind": "card_dealt", "seat": "E", "card": None, "position": True}},
+    {"type": "event", "seq": 5, "event": {"kind": "trick_won", "number": 4, "leader": "S", "winner": None,
+                                          "cards": [["S", "AS"], ["W", "2S"], ["N", "5S"], ["E", "3S"]]}},
+    {"type": "event", "seq": 5, "event": {"kind": "game_over", "winner": "lobby", "standings": {}}},
+    {"type": "turn", "seq": 72, "view": {"seat": "S", "legal": ["AS"]}},
+    {"type": "turn", "seq": 72},
+    {"type": "shown", "seq": 141, "hand": 1, "deal": {"S": ["AS"], "W": ["\x00bad"], "N": [], "E": []}},
+    {"type": "shown", "seq": 141, "hand": 1, "deal": {"S": ["AS"], "W": [], "N": 2.5, "E": []}},
+    {"type": "cards", "seq": 3, "cards": "AS KS"},
+    {"type": "waiting", "seq": 3, "seat": "X"},
+    {"type": "lobby", "people": "many", "tables": []},
+    {"type": "lobby", "people": 3, "tables": {"1": {}}},
+    {"type": "joined", "table": 1, "seat": "S"},
+    {"type": "joined", "table": 1, "seat": "S", "summary": {"table": 1, "rules": "partners=7",
+                                                             "seats": {s: {"kind": "open"} for s in "SWNE"}}},
+    {"type": "table", "table": 1, "seats": {"S": {"kind": "king"}}},
+    {"type": "chat", "from": "Bo", "text": ["hi"]},
+    {"type": "error", "reason": None},
+    {"type": "welcome", "version": 1, "token": "t1"},
+]
+
+
+@pytest.mark.parametrize("message", BROKEN, ids=lambda m: json.dumps(m)[:60])
+def test_a_message_the_game_could_not_use_is_told_left_out_and_the_connection_kept(message: dict) -> None:
+    got = list(received([json.dumps(message)]))
+    assert [m["type"] for m in got] == ["error", "chat"]
+    assert got[0]["reason"].startswith(UNREAD) and message["type"] in got[0]["reason"]
+
+
+def test_a_lobby_lists_the_tables_it_can_read_and_says_what_is_wrong_with_the_others() -> None:
+    good = {"table": 2, "name": "Bo's table", "variant": "Partner", "rules": "partner", "level": "normal",
+            "clock": 30.0, "state": "waiting", "hand": 0, "scores": {"NS": 0, "EW": 0}, "watchers": 0,
+            "seats": {s: {"name": "", "kind": "open", "away": False, "connected": False} for s in "SWNE"}}
+    bad = {**good, "table": 3, "seats": {"S": {"kind": "open"}}}
+    lobby = next(iter(received([json.dumps({"type": "lobby", "people": 2, "tables": [bad, good]})])))
+    assert lobby["tables"] == [good]
+    assert lobby["unread"] == ["table: seats: seats gives each of S, W, N, E"]
+
+
+def test_text_from_a_server_is_made_safe_to_draw_and_cut_to_what_fits() -> None:
+    chat = {"type": "chat", "from": "B\x00o" + "o" * 100, "text": "hi\x1b[2J" + "!" * 1000, "where": 1}
+    got = next(iter(received([json.dumps(chat)])))
+    assert got["from"].startswith("B o") and len(got["from"]) <= 48
+    assert got["text"].startswith("hi [2J") and len(got["text"]) <= 200

@@ -19,6 +19,8 @@ from websockets.sync.client import connect
 
 from game.events import EVENT_TYPES
 from net.protocol import SCHEMA, read_message
+from net.server_messages import SCHEMA as SERVER_SCHEMA
+from net.server_messages import read_server_message
 from tests.netserver import running_server
 
 DOC = Path(__file__).resolve().parent.parent / "docs" / "protocol.md"
@@ -60,6 +62,17 @@ def test_each_client_example_passes_the_servers_checks_with_every_field(kind: st
     assert message.type == kind
     required, optional = SCHEMA[kind]
     assert set(message.fields) == set(required) | set(optional), "the example should show every field"
+
+
+def test_every_server_message_the_game_reads_is_documented_and_nothing_else() -> None:
+    assert set(SERVER) == set(SERVER_SCHEMA)
+
+
+@pytest.mark.parametrize("kind", sorted(SERVER_SCHEMA))
+def test_each_server_example_is_read_by_the_game_as_it_is_written(kind: str) -> None:
+    for example in SERVER[kind]:
+        read = read_server_message(json.dumps(example))
+        assert read is not None and {key: read[key] for key in example} == example
 
 
 def test_every_event_kind_is_in_the_table_with_its_fields() -> None:
@@ -137,6 +150,14 @@ def test_each_server_example_has_the_fields_a_real_server_sends(kind: str, real)
         assert matching, f"{kind}: documented {sorted(example)}, sent {sorted(set().union(*map(set, sent)))}"
         if "summary" in example:
             assert set(example["summary"]) == set(matching[0]["summary"])
+
+
+def test_everything_a_real_server_sends_is_read_by_the_game_as_it_was_sent(real) -> None:
+    for kind, messages in real.items():
+        for message in messages:
+            read = read_server_message(json.dumps(message))
+            assert read is not None and {key: read[key] for key in message} == message, kind
+            assert set(read) - set(message) <= {"unread"}
 
 
 def test_the_lobby_entry_documents_every_field_of_a_table(real) -> None:

@@ -112,6 +112,18 @@ def wrap(text: str, width: int, size: int = 8) -> list[str]:
     return lines
 
 
+def fitted(words: str, width: int, most: int = 1, size: int = 8) -> list[str]:
+    """`words` wrapped to `width` pixels in at most `most` lines; when that cuts them, the last line
+    shown ends in ``..`` (words taken off it until that fits), so that a cut is seen."""
+    lines = wrap(words, width, size)
+    if len(lines) <= most:
+        return lines
+    last = lines[most - 1].split(" ")
+    while len(last) > 1 and font(size).size(" ".join(last) + " ..")[0] > width:
+        last.pop()
+    return [*lines[:most - 1], " ".join(last) + " .."]
+
+
 def cut(words: str, chars: int) -> str:
     """`words` cut to `chars` characters, ending in ``..`` when cut.
 

@@ -88,6 +88,16 @@ def table_detail(summary: dict[str, Any]) -> str:
     return f"{table_words(summary)}{computers}. {rules}"
 
 
+def unread_words(unread: list[str]) -> str:
+    """The lobby's word on the tables it could not list, with what is wrong with the first.
+
+    >>> unread_words(["table: seats: seats gives each of S, W, N, E"])
+    'A table on the server cannot be read by this version of the game (table: seats: seats gives each of S, W, N, E)'
+    """
+    some = "A table" if len(unread) == 1 else f"{len(unread)} tables"
+    return f"{some} on the server cannot be read by this version of the game ({unread[0]})"
+
+
 def open_seats_first(tables: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """The lobby's tables as listed: those with a seat to take first, each part in the server's order.
 
@@ -194,7 +204,7 @@ class ConnectScene(Scene):
         text.draw(surface, "Name", (FORM.x + 16, FORM.y + 71), WHITE)
         text.draw(surface, "host, host:port (7626 unless said)", (FORM.x + 96, FORM.y + 90), GREY, shadow=None)
         status = self.status or "Or Host: play at a server on this computer, which friends join."
-        for i, line in enumerate(text.wrap(status, FORM.width - 32)[:2]):
+        for i, line in enumerate(text.fitted(status, FORM.width - 32, 2)):
             text.draw(surface, line, (FORM.x + 16, FORM.y + 108 + i * text.LINE), self.status_colour, shadow=None)
 
 
@@ -302,9 +312,11 @@ class LobbyScene(Scene):
     def take(self, message: dict[str, Any]) -> None:
         kind = message.get("type")
         if kind == "lobby":
-            self.tables = open_seats_first(message.get("tables", []))
-            self.people = int(message.get("people", 0))
+            self.tables = open_seats_first(message["tables"])
+            self.people = message.get("people", 0)
             self.build_rows()
+            if message["unread"]:
+                self.notice = unread_words(message["unread"])
         elif kind == "chat":
             self.chat = [*self.chat, f"{message.get('from', '?')}: {message.get('text', '')}"][-3:]
         elif kind in ("error", "refused"):
@@ -443,14 +455,14 @@ class LobbyScene(Scene):
             detail_width = pager.x - PANEL.x - 24
         shown = next((t for t in visible if t["table"] == self.pointed), visible[0] if visible else None)
         if shown is not None:
-            for i, line in enumerate(text.wrap(table_detail(shown), detail_width)[:DETAIL_LINES]):
+            for i, line in enumerate(text.fitted(table_detail(shown), detail_width, DETAIL_LINES)):
                 text.draw(surface, line, (PANEL.x + 12, DETAIL_Y + i * text.LINE), GREY_LIGHT, shadow=None)
         text.draw(surface, f"New table ({self.app.settings.game_variant().name}), you sit South:",
                   (PANEL.x + 12, CREATE_Y + 4), GOLD, shadow=None)
         text.draw(surface, "Seats", (PANEL.x + 12, CREATE_Y + 24), GREY_LIGHT, shadow=None)
         for i, line in enumerate(self.chat[-3:]):
-            text.draw(surface, text.wrap(line, PANEL.width - 24)[0], (PANEL.x + 12, CHAT_Y + i * text.LINE), WHITE,
+            text.draw(surface, text.fitted(line, PANEL.width - 24)[0], (PANEL.x + 12, CHAT_Y + i * text.LINE), WHITE,
                       shadow=None)
         if self.notice:
-            text.draw(surface, text.wrap(self.notice, PANEL.width - 24)[0], (PANEL.x + 12, CHAT_Y + 32), WARNING,
+            text.draw(surface, text.fitted(self.notice, PANEL.width - 24)[0], (PANEL.x + 12, CHAT_Y + 32), WARNING,
                       shadow=None)

@@ -602,7 +602,7 @@ class ReviewScene(Scene):
             lines = [text.cut(f"Game {hand.game_id}  Hand {hand.number}  {hand.variant}  dealt by {hand.dealer_name}",
                           width // 8)]
             if row.problem:
-                lines += text.wrap(f"This hand {row.problem}", width)[:3]
+                lines += text.fitted(f"This hand {row.problem}", width, 3)
                 colours = [GREY_LIGHT] + [WARNING] * 3
             else:
                 lines += [text.cut(f"{tag} {value}", width // 8)
@@ -759,7 +759,7 @@ class ReviewScene(Scene):
         if shown is None:
             return
         words, colour = shown
-        lines = text.wrap(words, layout.WIDTH - 2 * EDGE - 8)[:3]
+        lines = text.fitted(words, layout.WIDTH - 2 * EDGE - 8, 3)
         box = pygame.Rect(EDGE, ADVICE_Y - 3, layout.WIDTH - 2 * EDGE, len(lines) * text.LINE + 4)
         shade = pygame.Surface(box.size, pygame.SRCALPHA)
         shade.fill((*PANEL, 190))

@@ -104,7 +104,7 @@ class ScoreScene(Scene):
             text.draw(surface, self.before_line(), (x, y), GREY_LIGHT, shadow=None)
         if self.problems:
             y += 12
-            text.draw(surface, text.wrap(self.problems[-1], PANEL_RECT.width - 40)[0], (x, y), WARNING, shadow=None)
+            text.draw(surface, text.fitted(self.problems[-1], PANEL_RECT.width - 40)[0], (x, y), WARNING, shadow=None)
         y += 18
         text.draw(surface, "Scoreboard (hand points, score/bags)", (x, y), GOLD, shadow=None)
         self.draw_scoreboard(surface, y + 12, rows=max(1, (PANEL_RECT.bottom - 40 - y - 24) // 10))

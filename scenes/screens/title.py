@@ -94,13 +94,13 @@ class TitleScene(Scene):
             surface.blit(art.face(Card.parse(name)), (centre - 250 + i * 14, 170 + abs(i - 2) * 4))
             surface.blit(art.back(), (centre + 154 + i * 14, 170 + abs(i - 2) * 4))
         if self.hint:  # while the mouse is over Save Hand, in place of the notices
-            for i, line in enumerate(text.wrap(self.hint, layout.WIDTH - 20)[:2]):
+            for i, line in enumerate(text.fitted(self.hint, layout.WIDTH - 20, 2)):
                 text.draw(surface, line, (centre, layout.HEIGHT - 36 + 10 * i), GOLD, align="centre")
             return
         notices = self.app.notices[-3:]
         y = layout.HEIGHT - 16 - 10 * max(1, len(notices))
         for notice in notices:
-            text.draw(surface, text.wrap(notice, layout.WIDTH - 20)[0], (centre, y), WARNING, align="centre")
+            text.draw(surface, text.fitted(notice, layout.WIDTH - 20)[0], (centre, y), WARNING, align="centre")
             y += 10
         if not notices:
             screen = "F11 window" if self.app.fullscreen else "F11 full screen"

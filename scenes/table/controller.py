@@ -277,7 +277,6 @@ class TableController(AdviceAsking):
     catching_up = replaying = False
     """Never: a game on this computer is shown as it is played."""
     chat: tuple = ()
-    notices: tuple = ()
     moved: list[dict[str, Any]] | None = None
     """A game on this computer stays at its table."""
 
@@ -286,6 +285,10 @@ class TableController(AdviceAsking):
 
     def take_refusal(self) -> str | None:
         """Refusals are told at once by :meth:`choose`."""
+        return None
+
+    def take_notice(self) -> str | None:
+        """Nothing comes from elsewhere to be told."""
         return None
 
     # -- what to show ---------------------------------------------------------------------------

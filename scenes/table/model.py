@@ -179,12 +179,13 @@ class TableModel:
             self.bids[event.seat] = event.new
 
     def _take(self, seat: str, card: Card | None) -> None:
-        """A card leaves `seat`'s hand: that card, or one of its hidden ones."""
+        """A card leaves `seat`'s hand: that card, or one of its hidden ones (a server's seat that was
+        not told holding it: none)."""
         holding = self.holdings[seat]
         if card in holding:
             holding.remove(card)
-        else:
-            holding.remove(next(c for c in holding if isinstance(c, Hidden)))
+        elif (hidden := next((c for c in holding if isinstance(c, Hidden)), None)) is not None:
+            holding.remove(hidden)
 
     def reveal(self, deal: Mapping[str, Iterable[Card]]) -> None:
         """The hand is over: every seat's cards as dealt (a server sends them then)."""

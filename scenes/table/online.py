@@ -32,6 +32,7 @@ from scenes.table.model import HandShown, Hidden, OwnCards, TableModel
 
 CHAT_KEPT = 6
 """Chat lines kept for the table's chat line."""
+MISFIT = "Left out a server event unfit for this table"
 WHY_LENGTH = 200
 """The most of a reason from the server that is shown (a longer one is cut)."""
 SHOWN_ASIDE = ("table", "chat", "status", "welcome", "error")
@@ -165,8 +166,8 @@ class OnlineTableController(AdviceAsking):
                 self.model.names.update(self.names())  # someone sat down, left or came back
         elif kind == "chat":
             self.chat.append(ChatLine(message["from"], message["text"]))
-        elif kind in ("error", "status"):
-            self.notices.append(message.get("reason") or message.get("status", ""))
+        elif kind == "error":
+            self.notices.append(message["reason"])
         if kind in SHOWN_ASIDE and self.on_change is not None:
             self.on_change()
 
@@ -190,6 +191,10 @@ class OnlineTableController(AdviceAsking):
         except ValueError as error:
             self.notices.append(f"The server sent something this game cannot read: {error}")
             return
+        misfit = self._misfit(event)
+        if misfit is not None:
+            self.notices.append(f"{MISFIT} ({misfit})")
+            return
         self.seen = message["seq"]  # the latest: a new game at the table numbers its events from 1 again
         self.turn_view = None  # a decision was made since the view came: it is no longer the player's to make
         if isinstance(event, HandScored):
@@ -203,6 +208,15 @@ class OnlineTableController(AdviceAsking):
             self._forget_reasons(event.number)
         self._take_reason(message, event)
         self.pending.append(event)
+
+    def _misfit(self, event: Event) -> str | None:
+        """What is wrong with a score or a game's end that is not of this table's sides (else None)."""
+        ours = set(self.standings)
+        if isinstance(event, HandScored) and set(event.score.sides) != ours:
+            return f"a score for {', '.join(event.score.sides)}"
+        if isinstance(event, GameOver) and (event.winner not in ours or set(event.standings) != ours):
+            return f"a game won by {event.winner}"
+        return None
 
     def _take_reason(self, message: dict[str, Any], event: Event) -> None:
         """Keep the reason a computer's bid or card came with (a reason that is not text is left out)."""
@@ -320,6 +334,13 @@ class OnlineTableController(AdviceAsking):
 
     def take_refusal(self) -> str | None:
         return self.refusals.pop(0) if self.refusals else None
+
+    def take_notice(self) -> str | None:
+        """The newest word from the server (or on what it sent) not yet told, for the table to say (those
+        before it, which it would replace at once, are dropped)."""
+        newest = self.notices[-1] if self.notices else None
+        self.notices.clear()
+        return newest
 
     def advice_question(self) -> tuple[dict, int]:
         """The seat view the server sent with the turn (turned to South) and a seed for Suggest."""

@@ -49,8 +49,9 @@ from scenes.table.controller import BidsPause, TableController, Thinking, Turn
 from scenes.table.model import Hidden, TableModel
 from scenes.table.painter import DOTS_STEP, SIDE_TURNS, Marks, TablePainter, fan_positions, hand_origin
 
-WRITE_ERROR_LIFE = 8.0
-"""Seconds a failed Save Hand or statistics write is told on the table (it stays in the title's notices)."""
+NOTICE_LIFE = 8.0
+"""Seconds a failed Save Hand or statistics write is told on the table (it stays in the title's notices),
+and a server's word on what it could not do (or on what it sent that this game cannot read)."""
 THINKING_POLL = 0.05
 """How often the table looks for a computer's answer."""
 HELD_MESSAGE_LIFE = 3600.0
@@ -107,6 +108,9 @@ class TableScene(Scene):
         self.in_flight: set[Card] = set()
         self.message: Fade | None = None
         """The one message shown (an announcement, a refusal, advice)."""
+        self.notice: Fade | None = None
+        """At a server's table: the server's last word on what it could not do, or on what it sent that
+        this game cannot read (told on the chat line, where announcements do not replace it)."""
         self.message_turn: tuple | None = None
         """The decision a refusal or advice belongs to: it goes when that turn is over."""
         self.hurry = False
@@ -662,12 +666,18 @@ class TableScene(Scene):
         if refusal:
             self.say(refusal, this_turn=True)
         for error in self.app.new_write_errors():
-            self.say(error, life=WRITE_ERROR_LIFE)
+            self.say(error, life=NOTICE_LIFE)
             self.hand_problems.append(error)
+        notice = self.control.take_notice()
+        if notice:
+            self.notice = Fade(notice, NOTICE_LIFE)
         if self.message is not None:
             self.message.advance(dt)
             if not self.message.alive:
                 self.message, self.message_turn = None, None
+        if self.notice is not None:
+            self.notice.advance(dt)
+            self.notice = self.notice if self.notice.alive else None
         self.advance(dt)
         if self.busy or self.paused or self.closed:
             return
@@ -677,8 +687,8 @@ class TableScene(Scene):
     def _notice_changes(self) -> None:
         """Ask for a frame when this turn of the loop changed what the table shows without any
         input (an answer arrived, a pause ended, a message or the bid box appeared)."""
-        look = (id(self.beat), len(self.beats), self.control.events_waiting, id(self.message), id(self.box),
-                self.control.decisions, self.suggested, self.hover, len(self.selected), self.show_last,
+        look = (id(self.beat), len(self.beats), self.control.events_waiting, id(self.message), id(self.notice),
+                id(self.box), self.control.decisions, self.suggested, self.hover, len(self.selected), self.show_last,
                 self.reveal, self.thinking)
         if look != self._shown:
             self._shown = look
@@ -714,7 +724,8 @@ class TableScene(Scene):
         fade step, the thinking dots' next step."""
         if self.flights or self.hurry or (self.control.events_waiting and not self.paused):
             return 0.0
-        dues = [self._beat_due(), self.message.next_change() if self.message else None]
+        dues = [self._beat_due(), self.message.next_change() if self.message else None,
+                self.notice.life - self.notice.elapsed if self.notice else None]
         if self.thinking:
             dues.append(DOTS_STEP - self.clock % DOTS_STEP)
         known = [due for due in dues if due is not None]
@@ -776,7 +787,7 @@ class TableScene(Scene):
         words, alpha = (self.message.text, self.message.alpha) if self.message else (self.waiting_words(), 255)
         if not words:
             return
-        lines = text.wrap(words, layout.MESSAGE_WIDTH)[:layout.MESSAGE_LINES]
+        lines = text.fitted(words, layout.MESSAGE_WIDTH, layout.MESSAGE_LINES)
         y = layout.MESSAGE_Y + (layout.MESSAGE_LINES - len(lines)) * text.LINE // 2
         for line in lines:
             image = text.render(line, WHITE, 8, PANEL).copy()
@@ -793,14 +804,16 @@ class TableScene(Scene):
         return f"Waiting for {'a player' if len(seats) == 1 else 'players'} at {places}"
 
     def draw_chat(self, surface: pygame.Surface) -> None:
-        """At a server's table: the connection if it is down, else the last chat line, in the band
-        between North's name and the trick (nothing covers it), and T to talk (with, on the server
-        this computer hosts, the address friends type)."""
+        """At a server's table: the connection if it is down, else the server's notice, else the last chat
+        line, in the band between North's name and the trick (nothing covers it), and T to talk (with, on
+        the server this computer hosts, the address friends type)."""
         status = self.control.connection.status
         x, y, width, _ = layout.CHAT_LINE
         if status != "connected":
             closed = status.removeprefix("closed: ")  # why: "The server has closed"
             words, colour = ("Reconnecting ..." if status in ("reconnecting", "connecting") else closed), WARNING
+        elif self.notice is not None:
+            words, colour = self.notice.text, WARNING
         elif self.control.chat:
             line = self.control.chat[-1]
             words, colour = f"{line.who}: {line.text}", GREY_LIGHT
@@ -808,7 +821,7 @@ class TableScene(Scene):
             friends = self.app.friends_address()  # hosting: the address to give friends, at hand
             words, colour = (f"Friends: {friends}   T: chat" if friends else "T: chat"), GREY
         if self.chat_entry is None:
-            shown = text.wrap(words, width)[0]
+            shown = text.fitted(words, width)[0]
             text.draw(surface, shown, (x + width // 2, y + 5), colour, align="centre", shadow=PANEL)
 
     def draw_last_trick(self, surface: pygame.Surface) -> None:

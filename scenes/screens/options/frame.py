@@ -446,7 +446,7 @@ class OptionsFrame(Scene):
         getattr(self, f"_draw_{self.page}", lambda _: None)(surface)
         pygame.draw.line(surface, PANEL_EDGE, (6, INFO_RECT.y - 3), (layout.WIDTH - 7, INFO_RECT.y - 3))
         words, colour = self.info()
-        for i, line in enumerate(text.wrap(words, INFO_RECT.width)[:3]):
+        for i, line in enumerate(text.fitted(words, INFO_RECT.width, 3)):
             text.draw(surface, line, (INFO_RECT.x, INFO_RECT.y + i * text.LINE), colour)
         if self.status and self.status_time > 0:
             text.draw(surface, self.status, (layout.WIDTH // 2, BOTTOM_Y + 5), self.status_colour, align="centre")
