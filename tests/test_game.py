@@ -11,6 +11,8 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from game.cards import DECKS
 from game.events import (
@@ -367,10 +369,49 @@ def test_a_card_dealt_to_another_seat_may_be_hidden_but_a_card_played_never() ->
 
 @pytest.mark.parametrize("bad", [None, [], {"kind": "nonsense"}, {"kind": "card_played", "seat": "S"},
                                  {"kind": "card_played", "seat": "S", "card": "ZZ"},
-                                 {"kind": "hand_scored", "number": 1, "score": {"NS": {"contract": 3}}}])
+                                 {"kind": "hand_scored", "number": 1, "score": {"NS": {"contract": 3}}},
+                                 {"kind": {"a": 1}, "seat": "W", "card": "KC"},
+                                 {"kind": ["card_played"], "seat": "W", "card": "KC"},
+                                 {"kind": "card_played", "seat": 2.5, "card": "2D"},
+                                 {"kind": "card_played", "seat": "NS", "card": "2D"},
+                                 {"kind": "card_dealt", "seat": [None], "card": None, "position": 10},
+                                 {"kind": "card_dealt", "seat": "E", "card": None, "position": True},
+                                 {"kind": "card_dealt", "seat": "E", "card": None, "position": 999},
+                                 {"kind": "hand_started", "number": "1", "dealer": "N"},
+                                 {"kind": "hand_started", "number": 1, "dealer": "N", "blind_seats": ["X"]},
+                                 {"kind": "hand_started", "number": 1, "dealer": "N", "redeal": "no"},
+                                 {"kind": "blind_choice", "seat": "S", "choice": "peek"},
+                                 {"kind": "trick_won", "number": 4, "leader": "S", "winner": None, "cards": []},
+                                 {"kind": "trick_won", "number": 4, "leader": "S", "winner": "W",
+                                  "cards": [["Q", "AS"]]},
+                                 {"kind": "game_over", "winner": "lobby", "standings": {"NS": {"points": 1}}},
+                                 {"kind": "game_over", "winner": "NS", "standings": {"NS": {"points": 2.5, "bags": 0}}},
+                                 {"kind": "game_over", "winner": "NS", "standings": {}}])
 def test_anything_that_is_not_an_event_is_refused_with_a_reason(bad) -> None:
     with pytest.raises(ValueError):
         from_dict(bad)
+
+
+JSON = st.recursive(st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=4)
+                    | st.sampled_from([*SEATS, "NS", "EW", "AS", "4", "nil", "look"]),
+                    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4),
+                    max_leaves=12)
+
+
+@settings(max_examples=300, deadline=None)
+@given(kind=st.sampled_from([cls.kind for cls in EVENT_TYPES]), values=st.dictionaries(
+    st.sampled_from(["seat", "dealer", "giver", "receiver", "leader", "winner", "card", "cards", "number",
+                     "position", "redeal", "blind_seats", "choice", "grounds", "bid", "old", "new", "automatic",
+                     "score", "standings"]), JSON))
+def test_an_event_read_from_any_data_holds_only_seats_cards_and_numbers_a_table_can_show(kind, values) -> None:
+    try:
+        event = from_dict({"kind": kind, **values})
+    except ValueError:
+        return
+    assert from_dict(to_dict(event)) == event
+    for name in ("seat", "dealer", "giver", "receiver", "leader"):
+        assert getattr(event, name, "S") in SEATS
+    assert all(isinstance(getattr(event, name, 0), int) for name in ("number", "position"))
 
 
 # -- damaged saved games ---------------------------------------------------------------------------

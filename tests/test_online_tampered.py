@@ -3,7 +3,9 @@ the table: the table says so, leaves it out, and the hand goes on to its score.
 
 The game connects to a real server through a proxy on 127.0.0.1 that passes every frame on and
 slips broken ones in after chosen cards have been played: the frames no server of ours sends,
-as a server of another make, a newer version or a damaged network would.
+as a server of another make, a newer version or a damaged network would. Also: a lobby with a
+table this version cannot read (from a server written by hand), and the server's own word on what
+it would not do (too much chat), told on the table's chat line.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ import json
 import threading
 from collections.abc import Iterator
 
+import pygame
 import pytest
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
@@ -22,9 +25,9 @@ from net.client import UNREAD
 from scenes.look import text
 from scenes.screens.score import ScoreScene
 from scenes.table.online import MISFIT
-from tests.app_driver import frames, make_app
+from tests.app_driver import frames, make_app, press
 from tests.netserver import running_server
-from tests.test_online import control, create_table, play_hand, to_lobby
+from tests.test_online import control, create_table, play_hand, to_lobby, wait_until
 
 
 class TamperingProxy:
@@ -80,19 +83,25 @@ def solo_score(frame: dict) -> list[str]:
     return [json.dumps({"type": "event", "seq": frame["seq"], "event": score})]
 
 
-@pytest.mark.parametrize("slipped, told", [({1: unreadable}, UNREAD), ({3: solo_score}, MISFIT)],
-                         ids=["unreadable", "misfit"])
-def test_what_a_server_sends_that_the_game_cannot_use_is_told_and_the_hand_goes_on_to_its_score(
-        tmp_path, monkeypatch, slipped, told):
-    drawn: list[str] = []
+@pytest.fixture
+def drawn(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """Every line of words drawn from here on, in order."""
+    lines: list[str] = []
     render = text.render
 
     def recorded(words: str, *args):
-        drawn.append(words)
+        lines.append(words)
         return render(words, *args)
 
     recorded.cache_clear = render.cache_clear  # type: ignore[attr-defined]
     monkeypatch.setattr(text, "render", recorded)
+    return lines
+
+
+@pytest.mark.parametrize("slipped, told", [({1: unreadable}, UNREAD), ({3: solo_score}, MISFIT)],
+                         ids=["unreadable", "misfit"])
+def test_what_a_server_sends_that_the_game_cannot_use_is_told_and_the_hand_goes_on_to_its_score(
+        tmp_path, drawn, slipped, told):
     with tampered(slipped) as address, contextlib.closing(make_app(tmp_path)) as game:
         frames(game)
         table = create_table(game, to_lobby(game, address, "Ann"))
@@ -102,3 +111,42 @@ def test_what_a_server_sends_that_the_game_cannot_use_is_told_and_the_hand_goes_
         assert sum(table.model.taken.values()) == 13 and set(table.model.standings) == {"NS", "EW"}
         assert game.net is not None and game.net.status == "connected"
         assert control(table).seen > 0
+
+
+def test_a_lobby_lists_the_tables_it_can_read_and_says_one_cannot_be_read(tmp_path, drawn):
+    table = {"table": 2, "name": "Bo's table", "variant": "Partner", "rules": "partner", "level": "normal",
+             "clock": 30.0, "state": "waiting", "hand": 0, "scores": {"NS": 0, "EW": 0}, "watchers": 0,
+             "seats": {s: {"name": "", "kind": "open", "away": False, "connected": False} for s in "SWNE"}}
+    newer = {**table, "table": 3, "seats": {"S": {"kind": "robot"}}}
+
+    def talk(ws) -> None:
+        ws.recv()  # hello
+        ws.send(json.dumps({"type": "welcome", "version": 1, "you": "15fcca294060", "name": "Ann",
+                            "token": "207eeee33ae728b2f463fe957b868d45", "table": None, "seat": None}))
+        ws.send(json.dumps({"type": "lobby", "tables": [newer, table], "people": 2}))
+        with contextlib.suppress(ConnectionClosed):
+            for _ in ws:
+                pass
+
+    with serve(talk, "127.0.0.1", 0) as server, contextlib.closing(make_app(tmp_path)) as game:
+        threading.Thread(target=server.serve_forever, daemon=True).start()
+        frames(game)
+        lobby = to_lobby(game, f"127.0.0.1:{server.socket.getsockname()[1]}", "Ann")
+        wait_until(game, lambda: lobby.tables, "the table listed")
+        assert [t["table"] for t in lobby.tables] == [2]
+        frames(game, 4)
+        assert any(line.startswith("A table on the server cannot be read by this version") for line in drawn)
+
+
+def test_what_the_server_says_it_could_not_do_is_told_on_the_tables_chat_line(tmp_path, drawn):
+    with running_server() as server, contextlib.closing(make_app(tmp_path)) as game:
+        frames(game)
+        table = create_table(game, to_lobby(game, server.address, "Ann"))
+        for line in range(6):  # one more than the server takes in ten seconds
+            press(game, pygame.K_t)
+            pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=f"line {line}"))
+            frames(game)
+            press(game, pygame.K_RETURN)
+        wait_until(game, lambda: table.notice is not None, "the server's answer")
+        frames(game, 4)
+        assert any(line.startswith("at most 5 chat lines in 10 seconds") for line in drawn)

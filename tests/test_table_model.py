@@ -67,6 +67,15 @@ def test_the_winners_count_goes_up_when_the_trick_is_won_not_when_it_is_swept():
     assert model.taken["N"] == 1 and model.trick == [] and model.last_trick == list(plays), "the sweep counts it once"
 
 
+def test_a_card_played_from_a_hand_the_table_was_not_told_of_leaves_the_other_hands_as_they_are():
+    """A server's seat whose deal did not come (a message left out) plays: the card shows on the trick."""
+    model = TableModel.from_game(Game(PRESETS["partner"].rules, seed=4))
+    model.holdings["W"] = []
+    others = {seat: list(model.holdings[seat]) for seat in SEATS}
+    model.apply(CardPlayed("W", Card.parse("3C")))
+    assert model.trick == [("W", Card.parse("3C"))] and model.holdings == others
+
+
 def test_the_fan_sorts_trumps_first_or_last_with_jokers_among_them():
     deck = DECKS["jokers"]
     cards = [Card.parse(t) for t in ("3H", "AS", "BJ", "KC", "3D", "LJ", "5S")]

@@ -1,0 +1,36 @@
+"""Words fitted to a place on screen: what does not fit is cut, and the cut is seen."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from scenes.look import text
+
+
+@pytest.fixture(scope="module", autouse=True)
+def fonts():
+    pygame.font.init()
+    yield
+    text.reset()
+
+
+def test_words_that_fit_are_shown_whole_and_words_that_do_not_end_in_two_dots() -> None:
+    assert text.fitted("Spades are broken", 400) == ["Spades are broken"]
+    long = "Unreadable message from the server, left out (event: seat: a seat is one of S, W, N, E)"
+    (line,) = text.fitted(long, 400)
+    assert line.endswith(" ..") and long.startswith(line.removesuffix(" .."))
+    assert text.font(8).size(line)[0] <= 400
+
+
+@settings(max_examples=100, deadline=None)
+@given(words=st.lists(st.text("abcdefghij", min_size=1, max_size=12), min_size=1, max_size=40).map(" ".join),
+       lines=st.integers(1, 3))
+def test_fitted_lines_are_at_most_as_many_as_asked_each_inside_the_width(words: str, lines: int) -> None:
+    fitted = text.fitted(words, 200, lines)
+    assert 1 <= len(fitted) <= lines
+    assert all(text.font(8).size(line)[0] <= 200 for line in fitted)
+    shown = " ".join(fitted)
+    assert shown == words or (shown.endswith(" ..") and words.startswith(shown.removesuffix(" ..")))
