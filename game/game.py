@@ -37,7 +37,9 @@ SAVE_VERSION = 2
 """The newest saved game this program reads. A game from a :class:`StartingDeal` is saved as
 version 2; any other as version 1, which versions before starting deals read too."""
 MOST_POINTS = 10**6
-"""The largest score (either way), bag count and hand number a starting deal may hold."""
+"""The largest score (either way), bag count and hand number a starting deal may hold; a game ends
+after the hand that takes a score (or the hand number) to it, whatever its rules (one with no `lose`
+and a heavy bag penalty could otherwise run its scores past what a seat view holds)."""
 _SAVED_TEXT_LENGTH = {"variant": 40, "id": 64}
 """The longest variant name and game id a saved game may hold (the game writes far shorter ones)."""
 TAKE_BACK_PHASES = ("bid", "exchange", "play")
@@ -301,8 +303,9 @@ class Game:
         """The side that wins now, if the game ends after this hand; a tie for the
         highest score plays on."""
         points = {side: s.points for side, s in self.standings.items()}
-        ended = any(p >= self.rules.win for p in points.values()) or (
-            self.rules.lose is not None and any(p <= self.rules.lose for p in points.values()))
+        ended = any(p >= self.rules.win or abs(p) >= MOST_POINTS for p in points.values()) or (
+            self.rules.lose is not None and any(p <= self.rules.lose for p in points.values())
+        ) or self.hand.number >= MOST_POINTS
         if not ended:
             return None
         best = max(points.values())

@@ -50,6 +50,10 @@ KEYS = ("seat", "phase", "rules", "dealer", "hand", "bids", "legal", "trick", "t
 OPTIONAL_KEYS = ("exchange_count", "bids_made")
 """Keys a view writes only when they say something."""
 
+MOST_IN_VIEW = 10**9
+"""The largest score (either way), bag count and hand number a view holds: far past the game's own
+bound (:data:`game.game.MOST_POINTS`), which a tie for the lead may play a few hands beyond."""
+
 LegalChoice = Card | Bid | str
 """One entry of ``legal``: a card (play, exchange), a bid (blind, bid) or one of :data:`CALLS`."""
 
@@ -129,7 +133,7 @@ class SeatView:
             taken=_taken(view["taken"], read),
             spades_broken=read.flag(view["spades_broken"], "spades_broken"),
             scores=_scores(view["scores"], rules, read),
-            hand_number=read.number(view["hand_number"], "hand_number", 1, 10**6),
+            hand_number=read.number(view["hand_number"], "hand_number", 1, MOST_IN_VIEW),
             exchange_count=(read.number(view["exchange_count"], "exchange_count", 0, 13)
                             if "exchange_count" in view else None),
             bids_made={read.seat(s, "bids_made"): read.bid(b, f"bids_made[{s}]")
@@ -430,8 +434,8 @@ def _scores(value: object, rules: Rules, read: _Reader) -> dict[str, Standing]:
         if not isinstance(score, Mapping) or set(score) != {"points", "bags"}:
             raise ViewError(f"scores[{side}]: expected points and bags")
         scores[read.choice(side, expected, "scores")] = Standing(
-            read.number(score["points"], f"scores[{side}].points", -10**6, 10**6),
-            read.number(score["bags"], f"scores[{side}].bags", 0, 10**6))
+            read.number(score["points"], f"scores[{side}].points", -MOST_IN_VIEW, MOST_IN_VIEW),
+            read.number(score["bags"], f"scores[{side}].bags", 0, MOST_IN_VIEW))
     if set(scores) != set(expected):
         raise ViewError(f"scores: expected one for each side, {' '.join(expected)}")
     return scores

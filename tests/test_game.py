@@ -35,10 +35,12 @@ from game.events import (
 )
 from game.game import Game, StartingDeal
 from game.hand import Choice, RuleError
+from game.players import RandomPlayer, decide
 from game.records.savegame import SavedGameError, load_game, save_game
 from game.rules import PRESETS, Rules
 from game.scoring import Standing
 from game.seats import SEATS, next_seat, seats_from, sides
+from game.view import seat_view
 
 PARTNER = PRESETS["partner"].rules
 EVENT_TYPES = (FirstDealerCard, HandStarted, CardDealt, BlindChoice, MisdealCalled, BidMade, BidChanged,
@@ -634,3 +636,22 @@ def test_a_saved_game_with_a_damaged_starting_deal_is_refused(damage: str, tmp_p
     damaged[damage]()
     message, _ = refuse(data, tmp_path)
     assert "damaged" in message
+
+
+@pytest.mark.parametrize("number, points", [(7, -999_000), (999_999, 0)], ids=["scores", "hands"])
+def test_a_game_ends_at_a_million_points_either_way_or_hands_whatever_its_rules(number, points) -> None:
+    """No `lose` and the heaviest bag penalty: the scores fall 13,000 a hand at worst; every
+    decision up to the game's end is made from a seat view, as the computers make them."""
+    rules = Rules.parse("bags=1/1000 lose=off win=100000", base=PARTNER)
+    first = Game(rules, seed=3).hand
+    start = StartingDeal(number, first.dealer, first.dealt, {"NS": Standing(points, 0), "EW": Standing(points, 0)})
+    game = Game(rules, seed=9, start=start)
+    players = {seat: RandomPlayer(seat, rules.to_dict(), 1) for seat in SEATS}
+    for _ in range(52 * 200):
+        if game.over:
+            break
+        seat = game.to_act
+        game.apply(seat, decide(players[seat], seat_view(game.hand, seat)))
+    assert game.over and isinstance(game.events[-1], GameOver)
+    assert game.hand.number >= 10**6 or min(s.points for s in game.standings.values()) <= -10**6
+    assert game.hand.number >= 10**6 or game.hand.number < number + 200
