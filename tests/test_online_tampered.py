@@ -113,17 +113,20 @@ def test_what_a_server_sends_that_the_game_cannot_use_is_told_and_the_hand_goes_
         assert control(table).seen > 0
 
 
-def test_a_lobby_lists_the_tables_it_can_read_and_says_one_cannot_be_read(tmp_path, drawn):
+def test_a_lobby_lists_the_tables_it_can_read_and_says_one_cannot_be_read_while_it_is_there(tmp_path, drawn):
     table = {"table": 2, "name": "Bo's table", "variant": "Partner", "rules": "partner", "level": "normal",
              "clock": 30.0, "state": "waiting", "hand": 0, "scores": {"NS": 0, "EW": 0}, "watchers": 0,
              "seats": {s: {"name": "", "kind": "open", "away": False, "connected": False} for s in "SWNE"}}
     newer = {**table, "table": 3, "seats": {"S": {"kind": "robot"}}}
+    listed = threading.Event()
 
     def talk(ws) -> None:
         ws.recv()  # hello
         ws.send(json.dumps({"type": "welcome", "version": 1, "you": "15fcca294060", "name": "Ann",
                             "token": "207eeee33ae728b2f463fe957b868d45", "table": None, "seat": None}))
         ws.send(json.dumps({"type": "lobby", "tables": [newer, table], "people": 2}))
+        listed.wait(10)
+        ws.send(json.dumps({"type": "lobby", "tables": [table], "people": 2}))  # the newer table has closed
         with contextlib.suppress(ConnectionClosed):
             for _ in ws:
                 pass
@@ -136,6 +139,8 @@ def test_a_lobby_lists_the_tables_it_can_read_and_says_one_cannot_be_read(tmp_pa
         assert [t["table"] for t in lobby.tables] == [2]
         frames(game, 4)
         assert any(line.startswith("A table on the server cannot be read by this version") for line in drawn)
+        listed.set()
+        wait_until(game, lambda: not lobby.notice, "the notice gone with the table")
 
 
 def test_what_the_server_says_it_could_not_do_is_told_on_the_tables_chat_line(tmp_path, drawn):

@@ -223,6 +223,8 @@ class LobbyScene(Scene):
         self.people = 0
         self.chat: list[str] = []
         self.notice = ""
+        self.unread = ""
+        """The notice on the tables the lobby could not list, while it is the one shown."""
         self.seats = {"W": "computer", "N": "computer", "E": "computer"}
         self.level = "normal"
         self.seat_buttons: dict[UIButton, tuple[int, str]] = {}
@@ -315,8 +317,8 @@ class LobbyScene(Scene):
             self.tables = open_seats_first(message["tables"])
             self.people = message.get("people", 0)
             self.build_rows()
-            if message["unread"]:
-                self.notice = unread_words(message["unread"])
+            if message["unread"] or self.notice == self.unread:  # told while the server lists such a table
+                self.notice = self.unread = unread_words(message["unread"]) if message["unread"] else ""
         elif kind == "chat":
             self.chat = [*self.chat, f"{message.get('from', '?')}: {message.get('text', '')}"][-3:]
         elif kind in ("error", "refused"):
