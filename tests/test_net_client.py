@@ -14,6 +14,7 @@ import pytest
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.server import serve
 
+from game.rules import PRESETS
 from net.client import UNREAD, NetClient
 
 WAIT = 10.0
@@ -103,8 +104,9 @@ def test_a_message_the_game_could_not_use_is_told_left_out_and_the_connection_ke
 
 
 def test_a_lobby_lists_the_tables_it_can_read_and_says_what_is_wrong_with_the_others() -> None:
-    good = {"table": 2, "name": "Bo's table", "variant": "Partner", "rules": "partner", "level": "normal",
-            "clock": 30.0, "state": "waiting", "hand": 0, "scores": {"NS": 0, "EW": 0}, "watchers": 0,
+    good = {"table": 2, "name": "Bo's table", "variant": "Partner", "rules": PRESETS["partner"].rules.to_line(),
+            "level": "normal", "clock": 30.0, "state": "waiting", "hand": 0, "scores": {"NS": 0, "EW": 0},
+            "watchers": 0,
             "seats": {s: {"name": "", "kind": "open", "away": False, "connected": False} for s in "SWNE"}}
     bad = {**good, "table": 3, "seats": {"S": {"kind": "open"}}}
     lobby = next(iter(received([json.dumps({"type": "lobby", "people": 2, "tables": [bad, good]})])))

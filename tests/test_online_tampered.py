@@ -21,6 +21,7 @@ from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 from websockets.sync.server import serve
 
+from game.rules import PRESETS
 from net.client import UNREAD
 from scenes.look import text
 from scenes.screens.score import ScoreScene
@@ -28,6 +29,8 @@ from scenes.table.online import MISFIT
 from tests.app_driver import frames, make_app, press
 from tests.netserver import running_server
 from tests.test_online import control, create_table, play_hand, to_lobby, wait_until
+
+PARTNER_LINE = PRESETS["partner"].rules.to_line()
 
 
 class TamperingProxy:
@@ -114,17 +117,18 @@ def test_what_a_server_sends_that_the_game_cannot_use_is_told_and_the_hand_goes_
 
 
 def test_a_lobby_lists_the_tables_it_can_read_and_says_one_cannot_be_read_while_it_is_there(tmp_path, drawn):
-    table = {"table": 2, "name": "Bo's table", "variant": "Partner", "rules": "partner", "level": "normal",
+    table = {"table": 2, "name": "Bo's table", "variant": "Partner", "rules": PARTNER_LINE, "level": "normal",
              "clock": 30.0, "state": "waiting", "hand": 0, "scores": {"NS": 0, "EW": 0}, "watchers": 0,
              "seats": {s: {"name": "", "kind": "open", "away": False, "connected": False} for s in "SWNE"}}
     newer = {**table, "table": 3, "seats": {"S": {"kind": "robot"}}}
+    odd = {**table, "table": 4, "rules": "partners=1 deck=tarot"}  # rules of a newer version
     listed = threading.Event()
 
     def talk(ws) -> None:
         ws.recv()  # hello
         ws.send(json.dumps({"type": "welcome", "version": 1, "you": "15fcca294060", "name": "Ann",
                             "token": "207eeee33ae728b2f463fe957b868d45", "table": None, "seat": None}))
-        ws.send(json.dumps({"type": "lobby", "tables": [newer, table], "people": 2}))
+        ws.send(json.dumps({"type": "lobby", "tables": [newer, odd, table], "people": 2}))
         listed.wait(10)
         ws.send(json.dumps({"type": "lobby", "tables": [table], "people": 2}))  # the newer table has closed
         with contextlib.suppress(ConnectionClosed):
@@ -136,7 +140,11 @@ def test_a_lobby_lists_the_tables_it_can_read_and_says_one_cannot_be_read_while_
         frames(game)
         lobby = to_lobby(game, f"127.0.0.1:{server.socket.getsockname()[1]}", "Ann")
         wait_until(game, lambda: lobby.tables, "the table listed")
-        assert [t["table"] for t in lobby.tables] == [2]
+        assert [t["table"] for t in lobby.tables] == [4, 2]
+        for number, playable in ((4, False), (2, True)):
+            assert all(button.is_enabled == playable for button, (table_number, _) in lobby.seat_buttons.items()
+                       if table_number == number), "no seat to take at a table whose rules cannot be played here"
+            assert all(button.is_enabled == playable for button, at in lobby.watch_buttons.items() if at == number)
         frames(game, 4)
         assert any(line.startswith("A table on the server cannot be read by this version") for line in drawn)
         listed.set()

@@ -80,12 +80,24 @@ def table_detail(summary: dict[str, Any]) -> str:
     computers' level, and its rules in a sentence (a rules line this game cannot read is said so)."""
     level = summary.get("level")
     computers = f", {level.capitalize()} computers" if isinstance(level, str) and level in LEVELS else ""
+    rules = readable_rules(summary)
+    if rules is not None:
+        words = rules_summary(rules)
+    elif isinstance(summary.get("rules"), str):
+        words = "Its rules cannot be read by this version of the game."
+    else:
+        words = "Its rules were not sent."
+    return f"{table_words(summary)}{computers}. {words}"
+
+
+def readable_rules(summary: dict[str, Any]) -> Rules | None:
+    """A listed table's rules; None when they were not sent or this version cannot read them (its seats
+    cannot be taken, nor its game watched, from here)."""
     line = summary.get("rules")
     try:
-        rules = rules_summary(Rules.parse(line)) if isinstance(line, str) else "Its rules were not sent."
+        return Rules.parse(line) if isinstance(line, str) else None
     except ValueError:
-        rules = "Its rules cannot be read by this version of the game."
-    return f"{table_words(summary)}{computers}. {rules}"
+        return None
 
 
 def unread_words(unread: list[str]) -> str:
@@ -276,7 +288,8 @@ class LobbyScene(Scene):
                 button.enable()
             else:
                 button.disable()
-        shown = tuple((summary["table"], *(seat_words(seat, summary["seats"][seat]) for seat in SEATS),
+        shown = tuple((summary["table"], readable_rules(summary) is not None,
+                       *(seat_words(seat, summary["seats"][seat]) for seat in SEATS),
                        *(summary["seats"][seat].get("kind") == "open" for seat in SEATS)) for summary in visible)
         if shown == self.rows_shown:
             return
@@ -284,15 +297,18 @@ class LobbyScene(Scene):
             element.kill()
         ui = self.app.ui
         self.seat_buttons, self.watch_buttons = {}, {}
-        for row, summary in enumerate(visible):
+        for row, (summary, shows) in enumerate(zip(visible, shown, strict=True)):
             y = ROWS_TOP + row * ROW_HEIGHT + 10
+            playable = shows[1]
             for i, seat in enumerate(SEATS):
                 info = summary["seats"][seat]
                 button = widgets.button(ui, (PANEL.x + 300 + i * 64, y, 62, 16), seat_words(seat, info))
-                if info.get("kind") != "open":
+                if info.get("kind") != "open" or not playable:
                     button.disable()
                 self.seat_buttons[button] = (summary["table"], seat)
             watch = widgets.button(ui, (PANEL.right - 62, y, 54, 16), "Watch")
+            if not playable:
+                watch.disable()
             self.watch_buttons[watch] = summary["table"]
         self.rows_shown = shown
         self.widgets = [*self.seat_buttons, *self.watch_buttons, *self.form]
