@@ -12,6 +12,7 @@ from scenes.look import text
 
 @pytest.fixture(scope="module", autouse=True)
 def fonts():
+    text.reset()  # fonts of an App closed by an earlier test are no longer drawn with
     pygame.font.init()
     yield
     text.reset()
