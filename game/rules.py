@@ -163,14 +163,23 @@ class Rules:
         return dataclasses.replace(base or cls(), **changes)
 
     @classmethod
-    def parse(cls, line: str, base: Rules | None = None) -> Rules:
+    def parse(cls, line: str, base: Rules | None = None, strict: bool = False) -> Rules:
         """Rules from a `Rules` line (``"partners=1 nil=100 …"``); keys not named keep
-        `base` (default: the neutral values)."""
+        `base` (default: the neutral values). `strict`: a key this version does not know is an
+        error too (a table of a newer server, whose game this version would play by other rules).
+
+        >>> Rules.parse("partners=1 futurerule=2", strict=True)
+        Traceback (most recent call last):
+        ...
+        game.rules.RulesError: futurerule is not an option this version of the game knows.
+        """
         values: dict[str, str] = {}
         for part in line.split():
             key, sep, value = part.partition("=")
             if not sep:
                 raise RulesError(f"{part!r} is not key=value")
+            if strict and key not in OPTION_BY_KEY:
+                raise RulesError(f"{key[:20]} is not an option this version of the game knows.")
             values[key] = value
         return cls.from_dict(values, base)
 

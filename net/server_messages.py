@@ -112,7 +112,7 @@ def _playable(value: object) -> dict[str, Any]:
     """The summary of a table the player sits at or watches: its rules must be ones this version plays."""
     summary = _summary(value)
     try:
-        Rules.parse(summary.get("rules", ""))
+        Rules.parse(summary.get("rules", ""), strict=True)
     except ValueError as error:
         raise ProtocolError(f"this version of the game cannot play its rules ({error})") from None
     return summary

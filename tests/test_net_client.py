@@ -90,6 +90,8 @@ BROKEN = [
     {"type": "joined", "table": 1, "seat": "S", "summary": {"table": 1, "rules": "partners=7",
                                                              "seats": {s: {"kind": "open"} for s in "SWNE"}}},
     {"type": "table", "table": 1, "seats": {"S": {"kind": "king"}}},
+    {"type": "watching", "table": 1, "summary": {"table": 1, "rules": "partners=1 futurerule=2",
+                                                 "seats": {s: {"kind": "open"} for s in "SWNE"}}},
     {"type": "chat", "from": "Bo", "text": ["hi"]},
     {"type": "error", "reason": None},
     {"type": "welcome", "version": 1, "token": "t1"},

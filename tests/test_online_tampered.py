@@ -121,14 +121,15 @@ def test_a_lobby_lists_the_tables_it_can_read_and_says_one_cannot_be_read_while_
              "clock": 30.0, "state": "waiting", "hand": 0, "scores": {"NS": 0, "EW": 0}, "watchers": 0,
              "seats": {s: {"name": "", "kind": "open", "away": False, "connected": False} for s in "SWNE"}}
     newer = {**table, "table": 3, "seats": {"S": {"kind": "robot"}}}
-    odd = {**table, "table": 4, "rules": "partners=1 deck=tarot"}  # rules of a newer version
+    odd = {**table, "table": 4, "rules": f"{PARTNER_LINE} deck=tarot"}  # rules of a newer version
+    newest = {**table, "table": 5, "rules": f"{PARTNER_LINE} futurerule=2"}
     listed = threading.Event()
 
     def talk(ws) -> None:
         ws.recv()  # hello
         ws.send(json.dumps({"type": "welcome", "version": 1, "you": "15fcca294060", "name": "Ann",
                             "token": "207eeee33ae728b2f463fe957b868d45", "table": None, "seat": None}))
-        ws.send(json.dumps({"type": "lobby", "tables": [newer, odd, table], "people": 2}))
+        ws.send(json.dumps({"type": "lobby", "tables": [newer, odd, newest, table], "people": 2}))
         listed.wait(10)
         ws.send(json.dumps({"type": "lobby", "tables": [table], "people": 2}))  # the newer table has closed
         with contextlib.suppress(ConnectionClosed):
@@ -140,8 +141,8 @@ def test_a_lobby_lists_the_tables_it_can_read_and_says_one_cannot_be_read_while_
         frames(game)
         lobby = to_lobby(game, f"127.0.0.1:{server.socket.getsockname()[1]}", "Ann")
         wait_until(game, lambda: lobby.tables, "the table listed")
-        assert [t["table"] for t in lobby.tables] == [4, 2]
-        for number, playable in ((4, False), (2, True)):
+        assert [t["table"] for t in lobby.tables] == [4, 5, 2]
+        for number, playable in ((4, False), (5, False), (2, True)):
             assert all(button.is_enabled == playable for button, (table_number, _) in lobby.seat_buttons.items()
                        if table_number == number), "no seat to take at a table whose rules cannot be played here"
             assert all(button.is_enabled == playable for button, at in lobby.watch_buttons.items() if at == number)

@@ -95,7 +95,7 @@ def readable_rules(summary: dict[str, Any]) -> Rules | None:
     cannot be taken, nor its game watched, from here)."""
     line = summary.get("rules")
     try:
-        return Rules.parse(line) if isinstance(line, str) else None
+        return Rules.parse(line, strict=True) if isinstance(line, str) else None
     except ValueError:
         return None
 
