@@ -39,7 +39,8 @@ WHY_LENGTH = 400
 """The most of a computer's reason for a bid or card that is kept."""
 SEQ = whole(0, 10**9)
 TABLE = whole(1, 10**9)
-NAME = text(NAME_LENGTH * 4)
+NAME = text(NAME_LENGTH)
+"""A name at a seat, in the lobby or in chat: a longer one is cut (this version's names are no longer)."""
 SEAT_KINDS = ("human", "computer", "open")
 
 

@@ -14,6 +14,7 @@ import pytest
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.server import serve
 
+from game.game import NAME_LENGTH
 from game.rules import PRESETS
 from net.client import UNREAD, NetClient
 
@@ -119,5 +120,5 @@ def test_a_lobby_lists_the_tables_it_can_read_and_says_what_is_wrong_with_the_ot
 def test_text_from_a_server_is_made_safe_to_draw_and_cut_to_what_fits() -> None:
     chat = {"type": "chat", "from": "B\x00o" + "o" * 100, "text": "hi\x1b[2J" + "!" * 1000, "where": 1}
     got = next(iter(received([json.dumps(chat)])))
-    assert got["from"].startswith("B o") and len(got["from"]) <= 48
+    assert got["from"].startswith("B o") and len(got["from"]) <= NAME_LENGTH
     assert got["text"].startswith("hi [2J") and len(got["text"]) <= 200
