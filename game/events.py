@@ -14,7 +14,7 @@ from typing import Any, ClassVar
 
 from game.bids import Bid
 from game.cards import Card
-from game.scoring import HandScore, NilResult, SideScore, Standing
+from game.scoring import MOST_TOLD, HandScore, NilResult, SideScore, Standing
 from game.seats import SEATS, TEAMS
 
 
@@ -186,13 +186,11 @@ EVENT_TYPES: dict[str, type] = {cls.kind: cls for cls in (
 """Every kind of event by its `kind` name."""
 
 
-_BIGGEST = 10**9
-"""The largest number an event may hold (a score, a bag count): far past any game, small enough to draw."""
 SEAT_FIELDS = ("seat", "dealer", "giver", "receiver", "leader", "winner")
 """Fields whose value is a seat (a game's `winner` is a side instead)."""
 
 
-def _whole(value: Any, low: int = 0, high: int = _BIGGEST) -> int:
+def _whole(value: Any, low: int = 0, high: int = MOST_TOLD) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
         raise ValueError(f"expected a whole number from {low} to {high}, not {str(value)[:20]!r}")
     return value
@@ -238,14 +236,12 @@ def _by_side(value: Any) -> dict[str, Any]:
 def _standing(data: Any) -> Standing:
     if not isinstance(data, Mapping):
         raise ValueError("a standing is its points and bags")
-    return Standing(_whole(data["points"], -_BIGGEST), _whole(data["bags"]))
+    return Standing(_whole(data["points"], -MOST_TOLD), _whole(data["bags"]))
 
 
 def _nil(data: Any) -> NilResult:
-    who = data["who"]
-    if who not in SEATS and who not in TEAMS:
-        raise ValueError(f"a nil is a seat's or a team's, not {str(who)[:20]!r}")
-    return NilResult(who, _text(data["kind"]), _flag(data["made"]))
+    """One nil's outcome: a seat's, or a team's (a team nil)."""
+    return NilResult(_side(data["who"]), _text(data["kind"]), _flag(data["made"]))
 
 
 def _read_side_score(side: str, score: Any) -> SideScore:
@@ -254,7 +250,7 @@ def _read_side_score(side: str, score: Any) -> SideScore:
         _flag(made)
     return SideScore(
         side=side, contract=_whole(score["contract"], 0, 52), counted=_whole(score["tricks"], 0, 52), made=made,
-        parts={_text(k): _whole(v, -_BIGGEST) for k, v in score["parts"].items()},
+        parts={_text(k): _whole(v, -MOST_TOLD) for k, v in score["parts"].items()},
         bags_taken=_whole(score["bags_taken"], 0, 52), before=_standing(score["before"]),
         after=_standing({"points": score["points"], "bags": score["bags"]}),
         nils=tuple(_nil(n) for n in _listed(score["nils"], 4)),

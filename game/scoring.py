@@ -14,6 +14,10 @@ from game.bids import Bid
 from game.rules import Rules
 from game.seats import SEATS, seats_of, sides
 
+MOST_TOLD = 10**9
+"""The largest score (either way), bag count or hand number an event or a seat view tells: far past
+the game's own bound (:data:`game.game.MOST_POINTS`), which a tie for the lead may play a few hands
+beyond, and small enough to draw."""
 PARTS: tuple[str, ...] = ("contract", "bags", "nil", "blind_nil", "bonus", "bag_penalty")
 """The parts of a hand's score, in the order a score screen lists them."""
 PART_LABELS: dict[str, str] = {

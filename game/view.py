@@ -35,7 +35,7 @@ from game.bids import Bid
 from game.cards import CARDS, DECKS, Card, Deck, cards_of, mask_of
 from game.hand import Hand, Trick
 from game.rules import Rules
-from game.scoring import Standing
+from game.scoring import MOST_TOLD, Standing
 from game.seats import SEATS, next_seat, partner, side_of, sides
 
 PRIVATE_PHASES = ("blind", "misdeal")
@@ -49,10 +49,6 @@ KEYS = ("seat", "phase", "rules", "dealer", "hand", "bids", "legal", "trick", "t
 """The keys of every view, in the order it writes them; :data:`OPTIONAL_KEYS` may follow."""
 OPTIONAL_KEYS = ("exchange_count", "bids_made")
 """Keys a view writes only when they say something."""
-
-MOST_IN_VIEW = 10**9
-"""The largest score (either way), bag count and hand number a view holds: far past the game's own
-bound (:data:`game.game.MOST_POINTS`), which a tie for the lead may play a few hands beyond."""
 
 LegalChoice = Card | Bid | str
 """One entry of ``legal``: a card (play, exchange), a bid (blind, bid) or one of :data:`CALLS`."""
@@ -133,7 +129,7 @@ class SeatView:
             taken=_taken(view["taken"], read),
             spades_broken=read.flag(view["spades_broken"], "spades_broken"),
             scores=_scores(view["scores"], rules, read),
-            hand_number=read.number(view["hand_number"], "hand_number", 1, MOST_IN_VIEW),
+            hand_number=read.number(view["hand_number"], "hand_number", 1, MOST_TOLD),
             exchange_count=(read.number(view["exchange_count"], "exchange_count", 0, 13)
                             if "exchange_count" in view else None),
             bids_made={read.seat(s, "bids_made"): read.bid(b, f"bids_made[{s}]")
@@ -434,8 +430,8 @@ def _scores(value: object, rules: Rules, read: _Reader) -> dict[str, Standing]:
         if not isinstance(score, Mapping) or set(score) != {"points", "bags"}:
             raise ViewError(f"scores[{side}]: expected points and bags")
         scores[read.choice(side, expected, "scores")] = Standing(
-            read.number(score["points"], f"scores[{side}].points", -MOST_IN_VIEW, MOST_IN_VIEW),
-            read.number(score["bags"], f"scores[{side}].bags", 0, MOST_IN_VIEW))
+            read.number(score["points"], f"scores[{side}].points", -MOST_TOLD, MOST_TOLD),
+            read.number(score["bags"], f"scores[{side}].bags", 0, MOST_TOLD))
     if set(scores) != set(expected):
         raise ViewError(f"scores: expected one for each side, {' '.join(expected)}")
     return scores

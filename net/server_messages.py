@@ -28,6 +28,7 @@ from game.cards import Card
 from game.events import from_dict, to_dict
 from game.game import NAME_LENGTH
 from game.rules import Rules
+from game.scoring import MOST_TOLD
 from game.seats import SEATS, TEAMS
 from game.view import SeatView
 from net.fields import Check, ProtocolError, choice, fields_of, seat, text, token, whole
@@ -93,7 +94,7 @@ def _seats(value: object) -> dict[str, dict[str, Any]]:
 def _scores(value: object) -> dict[str, int]:
     if not isinstance(value, Mapping) or any(side not in TEAMS and side not in SEATS for side in value):
         raise ProtocolError("scores gives each side's points (NS and EW, or each seat)")
-    return {side: whole(-10**9, 10**9)(points) for side, points in value.items()}
+    return {side: whole(-MOST_TOLD, MOST_TOLD)(points) for side, points in value.items()}
 
 
 SUMMARY: dict[str, Check] = {"table": TABLE, "seats": _seats}
