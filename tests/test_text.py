@@ -26,12 +26,37 @@ def test_words_that_fit_are_shown_whole_and_words_that_do_not_end_in_two_dots() 
     assert text.font(8).size(line)[0] <= 400
 
 
+def test_a_word_too_long_for_a_line_is_broken_inside_so_that_nothing_runs_past_the_width() -> None:
+    address = "https://example.org/" + "spades" * 30  # typed in a chat line: no space to break at
+    lines = text.wrap(f"see {address} tonight", 400)
+    assert all(text.font(8).size(line)[0] <= 400 for line in lines)
+    assert "".join(lines).replace(" ", "") == f"see{address}tonight"
+    assert lines[0].startswith("see https://") and len(lines) == 5, "the long word starts where it is typed"
+    (line,) = text.fitted(address, 400)
+    assert line.endswith(" ..") and address.startswith(line.removesuffix(" .."))
+    assert text.font(8).size(line)[0] <= 400
+
+
+WORDS = st.lists(st.text("abcdefghij", min_size=1, max_size=60), min_size=1, max_size=40).map(" ".join)
+
+
 @settings(max_examples=100, deadline=None)
-@given(words=st.lists(st.text("abcdefghij", min_size=1, max_size=12), min_size=1, max_size=40).map(" ".join),
+@given(words=WORDS, width=st.integers(8, 400))
+def test_wrapped_lines_each_fit_the_width_and_hold_every_letter_in_order(words: str, width: int) -> None:
+    lines = text.wrap(words, width)
+    assert all(text.font(8).size(line)[0] <= width for line in lines)
+    assert "".join(lines).replace(" ", "") == words.replace(" ", "")
+
+
+@settings(max_examples=100, deadline=None)
+@given(words=WORDS,
        lines=st.integers(1, 3))
 def test_fitted_lines_are_at_most_as_many_as_asked_each_inside_the_width(words: str, lines: int) -> None:
     fitted = text.fitted(words, 200, lines)
     assert 1 <= len(fitted) <= lines
     assert all(text.font(8).size(line)[0] <= 200 for line in fitted)
-    shown = " ".join(fitted)
-    assert shown == words or (shown.endswith(" ..") and words.startswith(shown.removesuffix(" ..")))
+    letters, shown = words.replace(" ", ""), "".join(fitted)
+    if shown.endswith(" .."):
+        assert letters.startswith(shown.removesuffix(" ..").replace(" ", ""))
+    else:
+        assert shown.replace(" ", "") == letters

@@ -97,31 +97,55 @@ def draw(surface: pygame.Surface, text: str, pos: tuple[int, int], colour: Colou
 
 
 def wrap(text: str, width: int, size: int = 8) -> list[str]:
-    """Split `text` into lines no wider than `width` pixels."""
+    """Split `text` into lines no wider than `width` pixels: at spaces, and inside a word too
+    long for a line of its own (a web address, a name typed without spaces)."""
     lines: list[str] = []
     for paragraph in text.split("\n"):
         line = ""
         for word in paragraph.split(" "):
             trial = f"{line} {word}" if line else word
-            if font(size).size(trial)[0] <= width or not line:
+            if _fits(trial, width, size):
                 line = trial
-            else:
+                continue
+            if _fits(word, width, size):
                 lines.append(line)
                 line = word
+                continue
+            pieces = _pieces(trial, width, size)  # too long for any line: it starts on this one
+            lines += pieces[:-1]
+            line = pieces[-1]
         lines.append(line)
     return lines
 
 
+def _fits(words: str, width: int, size: int) -> bool:
+    return font(size).size(words)[0] <= width
+
+
+def _pieces(word: str, width: int, size: int) -> list[str]:
+    """`word` in pieces that each fit `width` (a piece holds one character at the least)."""
+    pieces = []
+    while len(word) > 1 and not _fits(word, width, size):
+        end = 1
+        while end < len(word) and _fits(word[:end + 1], width, size):
+            end += 1
+        pieces.append(word[:end])
+        word = word[end:].lstrip(" ")  # a break at a space: the next line does not start with it
+    return [*pieces, word]
+
+
 def fitted(words: str, width: int, most: int = 1, size: int = 8) -> list[str]:
     """`words` wrapped to `width` pixels in at most `most` lines; when that cuts them, the last line
-    shown ends in ``..`` (words taken off it until that fits), so that a cut is seen."""
+    shown ends in ``..`` (words, or letters of a long one, taken off it until that fits), so that a
+    cut is seen."""
     lines = wrap(words, width, size)
     if len(lines) <= most:
         return lines
-    last = lines[most - 1].split(" ")
-    while len(last) > 1 and font(size).size(" ".join(last) + " ..")[0] > width:
-        last.pop()
-    return [*lines[:most - 1], " ".join(last) + " .."]
+    last = lines[most - 1]
+    while last and not _fits(last + " ..", width, size):
+        shorter = last.rsplit(" ", 1)
+        last = shorter[0] if len(shorter) > 1 else last[:-1]
+    return [*lines[:most - 1], last + " .."]
 
 
 def cut(words: str, chars: int) -> str:

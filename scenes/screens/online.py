@@ -42,6 +42,8 @@ DETAIL_Y = PAGER_Y + 4
 DETAIL_LINES = 3
 CREATE_Y = 216
 CHAT_Y = 266
+CHAT_ROWS = 3
+"""Rows of lobby chat above the chat line."""
 NAME_LIMIT = 12
 POLL_EVERY = 0.1
 """Seconds between two looks at what has come from the server while nothing moves (the screen is
@@ -336,7 +338,7 @@ class LobbyScene(Scene):
             if message["unread"] or self.notice == self.unread:  # told while the server lists such a table
                 self.notice = self.unread = unread_words(message["unread"]) if message["unread"] else ""
         elif kind == "chat":
-            self.chat = [*self.chat, f"{message.get('from', '?')}: {message.get('text', '')}"][-3:]
+            self.chat = [*self.chat, f"{message.get('from', '?')}: {message.get('text', '')}"][-CHAT_ROWS:]
         elif kind in ("error", "refused"):
             self.notice = str(message.get("reason", ""))
         elif kind == "status":
@@ -452,6 +454,17 @@ class LobbyScene(Scene):
             return f"Friends connect to {friends}"
         return self.app.net.address if self.app.net else ""
 
+    def chat_rows(self) -> list[str]:
+        """The newest chat, wrapped whole, in the :data:`CHAT_ROWS` rows above the chat line (a line
+        too long for them all shows its start, ending in "..")."""
+        rows: list[str] = []
+        for line in reversed(self.chat):
+            wrapped = text.fitted(line, PANEL.width - 24, CHAT_ROWS)
+            if rows and len(rows) + len(wrapped) > CHAT_ROWS:
+                break
+            rows[:0] = wrapped
+        return rows
+
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(self.app.felt, (0, 0))
         draw_panel(surface, PANEL)
@@ -478,9 +491,8 @@ class LobbyScene(Scene):
         text.draw(surface, f"New table ({self.app.settings.game_variant().name}), you sit South:",
                   (PANEL.x + 12, CREATE_Y + 4), GOLD, shadow=None)
         text.draw(surface, "Seats", (PANEL.x + 12, CREATE_Y + 24), GREY_LIGHT, shadow=None)
-        for i, line in enumerate(self.chat[-3:]):
-            text.draw(surface, text.fitted(line, PANEL.width - 24)[0], (PANEL.x + 12, CHAT_Y + i * text.LINE), WHITE,
-                      shadow=None)
+        for i, row in enumerate(self.chat_rows()):
+            text.draw(surface, row, (PANEL.x + 12, CHAT_Y + i * text.LINE), WHITE, shadow=None)
         if self.notice:
             text.draw(surface, text.fitted(self.notice, PANEL.width - 24)[0], (PANEL.x + 12, CHAT_Y + 32), WARNING,
                       shadow=None)

@@ -41,10 +41,11 @@ from game.seats import SEAT_NAMES, side_of
 from net.protocol import CHAT_LENGTH
 from scenes.look import layout, text
 from scenes.look.animation import Beat, Fade, Flight
-from scenes.look.palette import GOLD, GREY, GREY_LIGHT, PANEL, PANEL_EDGE, WARNING, WHITE
+from scenes.look.palette import GOLD, GREY, GREY_LIGHT, PANEL, PANEL_EDGE, WARNING, WHITE, Colour
 from scenes.look.text import does, plural
 from scenes.scene import Scene
 from scenes.table.bid_box import BidBox
+from scenes.table.chat_band import ChatBand, draw_log
 from scenes.table.controller import BidsPause, TableController, Thinking, Turn
 from scenes.table.model import Hidden, TableModel
 from scenes.table.painter import DOTS_STEP, SIDE_TURNS, Marks, TablePainter, fan_positions, hand_origin
@@ -133,6 +134,9 @@ class TableScene(Scene):
         self.closed = False
         self._shown: tuple = ()
         self.chat_entry: UITextEntryLine | None = None
+        self.chat_band = ChatBand()
+        self.chat_pointed = False
+        """The mouse is over the chat band (at a server's table): the chat so far shows beneath it."""
         self.hand_problems: list[str] = []
         """Files that could not be written during this hand, told again on its score screen."""
         self.shows: dict[type, Callable[[Event], Beat]] = {
@@ -497,6 +501,7 @@ class TableScene(Scene):
         elif event.type == pygame.MOUSEMOTION:
             self.hover = self.card_at(event.pos)
             self.point_at(event.pos)
+            self.chat_pointed = self.control.online and pygame.Rect(layout.CHAT_LINE).collidepoint(event.pos)
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 3:
             self.ask_suggestion()
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
@@ -670,7 +675,7 @@ class TableScene(Scene):
             self.hand_problems.append(error)
         notice = self.control.take_notice()
         if notice:
-            self.notice = Fade(notice, NOTICE_LIFE)
+            self.notice = Fade(notice, max(NOTICE_LIFE, self.chat_band.reading_time(notice)))
         if self.message is not None:
             self.message.advance(dt)
             if not self.message.alive:
@@ -678,6 +683,8 @@ class TableScene(Scene):
         if self.notice is not None:
             self.notice.advance(dt)
             self.notice = self.notice if self.notice.alive else None
+        if self.control.online:
+            self.chat_band.show(self.chat_words()[0], self.clock)
         self.advance(dt)
         if self.busy or self.paused or self.closed:
             return
@@ -689,7 +696,7 @@ class TableScene(Scene):
         input (an answer arrived, a pause ended, a message or the bid box appeared)."""
         look = (id(self.beat), len(self.beats), self.control.events_waiting, id(self.message), id(self.notice),
                 id(self.box), self.control.decisions, self.suggested, self.hover, len(self.selected), self.show_last,
-                self.reveal, self.thinking)
+                self.reveal, self.thinking, self.chat_pointed, self.chat_band.shown(self.clock))
         if look != self._shown:
             self._shown = look
             self.app.redraw()
@@ -725,7 +732,8 @@ class TableScene(Scene):
         if self.flights or self.hurry or (self.control.events_waiting and not self.paused):
             return 0.0
         dues = [self._beat_due(), self.message.next_change() if self.message else None,
-                self.notice.life - self.notice.elapsed if self.notice else None]
+                self.notice.life - self.notice.elapsed if self.notice else None,
+                self.chat_band.next_change(self.clock)]
         if self.thinking:
             dues.append(DOTS_STEP - self.clock % DOTS_STEP)
         known = [due for due in dues if due is not None]
@@ -804,25 +812,29 @@ class TableScene(Scene):
         return f"Waiting for {'a player' if len(seats) == 1 else 'players'} at {places}"
 
     def draw_chat(self, surface: pygame.Surface) -> None:
-        """At a server's table: the connection if it is down, else the server's notice, else the last chat
-        line, in the band between North's name and the trick (nothing covers it), and T to talk (with, on
-        the server this computer hosts, the address friends type)."""
+        """At a server's table: the chat band between North's name and the trick (nothing covers it),
+        and beneath it, while the player types or points at it, the chat so far."""
+        if self.chat_entry is None:
+            self.chat_band.draw(surface, self.clock, self.chat_words()[1])
+        if self.chat_entry is not None or self.chat_pointed:
+            said = [(f"{line.who}: {line.text}", GREY_LIGHT) for line in self.control.chat]
+            draw_log(surface, said + ([(self.notice.text, WARNING)] if self.notice else []))
+
+    def chat_words(self) -> tuple[str, Colour]:
+        """What the chat band says, in its colour: the connection if it is down, else the server's notice,
+        else the last chat line, else T to talk (with, on the server this computer hosts, the address
+        friends type)."""
         status = self.control.connection.status
-        x, y, width, _ = layout.CHAT_LINE
         if status != "connected":
             closed = status.removeprefix("closed: ")  # why: "The server has closed"
-            words, colour = ("Reconnecting ..." if status in ("reconnecting", "connecting") else closed), WARNING
-        elif self.notice is not None:
-            words, colour = self.notice.text, WARNING
-        elif self.control.chat:
+            return ("Reconnecting ..." if status in ("reconnecting", "connecting") else closed), WARNING
+        if self.notice is not None:
+            return self.notice.text, WARNING
+        if self.control.chat:
             line = self.control.chat[-1]
-            words, colour = f"{line.who}: {line.text}", GREY_LIGHT
-        else:
-            friends = self.app.friends_address()  # hosting: the address to give friends, at hand
-            words, colour = (f"Friends: {friends}   T: chat" if friends else "T: chat"), GREY
-        if self.chat_entry is None:
-            shown = text.fitted(words, width)[0]
-            text.draw(surface, shown, (x + width // 2, y + 5), colour, align="centre", shadow=PANEL)
+            return f"{line.who}: {line.text}", GREY_LIGHT
+        friends = self.app.friends_address()  # hosting: the address to give friends, at hand
+        return (f"Friends: {friends}   T: chat" if friends else "T: chat"), GREY
 
     def draw_last_trick(self, surface: pygame.Surface) -> None:
         box = pygame.Rect(200, 70, 240, 170)

@@ -4,7 +4,8 @@ A server runs in a thread beside the game (:mod:`net.background`) with a few peo
 own: Kim waits at a table with an open seat, Lee plays Suicide with three computers, Max
 chats in the lobby. The game connects as Ann and the lobby is saved (``lobby.png``); then
 Ann sets up a table with North for a person, Bo sits there, the hand is played a while and
-the table with a chat line is saved (``online_table.png``). Runs headless (SDL dummy driver)
+the table with a chat line is saved (``online_table.png``); then Bo says more than the chat band
+holds and the mouse points at the band (``online_chat.png``). Runs headless (SDL dummy driver)
 unless a display is set up.
 """
 
@@ -22,12 +23,14 @@ from typing import Any
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
+import pygame  # noqa: E402
 from websockets.sync.client import ClientConnection, connect  # noqa: E402
 
 from net.background import server_thread  # noqa: E402
 from net.protocol import VERSION  # noqa: E402
 from net.server import Options  # noqa: E402
 from scenes.app import App, AppConfig  # noqa: E402
+from scenes.look import layout  # noqa: E402
 from scenes.screens.online import LobbyScene  # noqa: E402
 from scenes.table.view import TableScene  # noqa: E402
 from scenes.tools.screenshots import DOCS_SHOTS, FRAME, save  # noqa: E402
@@ -121,10 +124,23 @@ def take(folder: Path) -> list[str]:
                     wait(app, 40, *people)
                     save(app, folder, "online_table")
                     taken.append("online_table")
+                    point_at_the_chat(app, bo, people)
+                    save(app, folder, "online_chat")
+                    taken.append("online_chat")
                     break
                 table.act(plain_choice(table.turn.phase, table.turn.legal, table.turn.give))
         app.close()
     return taken
+
+
+def point_at_the_chat(app: App, bo: Person, people: tuple[Person, ...]) -> None:
+    """Bo says more than the chat band holds; the mouse points at the band: the chat so far shows."""
+    bo.send(type="chat", text="If you keep leading clubs like that we make our six easily, then we can "
+                              "think about a nil next hand when the cards allow it")
+    wait(app, 40, *people)
+    at = app.window.to_window(pygame.Rect(layout.CHAT_LINE).center)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=at, rel=(0, 0), buttons=(0, 0, 0)))
+    wait(app, 5, *people)
 
 
 def main(argv: list[str] | None = None) -> None:
