@@ -1,4 +1,4 @@
-"""The seat view of `BOT_API.md`: what one seat may see, as plain JSON-ready data, and
+"""The seat view of `docs/bot-api.md`: what one seat may see, as plain JSON-ready data, and
 :class:`SeatView`, the same facts as typed values.
 
 Computer players, bots in the arena and (later) network clients all receive the dict
@@ -41,7 +41,7 @@ from game.seats import SEATS, next_seat, partner, side_of, sides
 PRIVATE_PHASES = ("blind", "misdeal")
 """Decisions of one seat; the others see the hand as still in bidding."""
 PHASES = ("blind", "bid", "exchange", "misdeal", "play", "done", "misdealt")
-"""Every phase a view may show: the five decisions of `BOT_API.md`, and a hand over."""
+"""Every phase a view may show: the five decisions of `docs/bot-api.md`, and a hand over."""
 CALLS = ("look", "misdeal", "keep")
 """The choices that are neither a bid nor a card."""
 KEYS = ("seat", "phase", "rules", "dealer", "hand", "bids", "legal", "trick", "tricks", "taken",
@@ -58,12 +58,12 @@ _BID_BY_TEXT = {str(bid): bid for bid in (Bid(tricks, blind) for tricks in range
 
 
 class ViewError(ValueError):
-    """A dict that is not a seat view of `BOT_API.md`; the message says where and why."""
+    """A dict that is not a seat view of `docs/bot-api.md`; the message says where and why."""
 
 
 @dataclass(frozen=True)
 class SeatView:
-    """What `seat` may see of a hand, typed; every field is the `BOT_API.md` key of that name.
+    """What `seat` may see of a hand, typed; every field is the `docs/bot-api.md` key of that name.
 
     Build one with :meth:`from_dict` (a view from outside, checked) or :meth:`of_hand`;
     :meth:`to_dict` writes the JSON face back exactly. The dict fields are not to be
@@ -111,7 +111,7 @@ class SeatView:
     @classmethod
     def from_dict(cls, view: Mapping[str, Any]) -> SeatView:
         """The view a dict describes; :class:`ViewError` (a ValueError) naming the first key
-        that is missing, unknown or not in the notation of `BOT_API.md`."""
+        that is missing, unknown or not in the notation of `docs/bot-api.md`."""
         if not isinstance(view, Mapping):
             raise ViewError(f"a seat view is a dict, not {type(view).__name__}")
         _check_keys(view)
@@ -142,7 +142,7 @@ class SeatView:
         return result
 
     def to_dict(self) -> dict[str, Any]:
-        """The JSON-ready view of `BOT_API.md` (a new dict each time)."""
+        """The JSON-ready view of `docs/bot-api.md` (a new dict each time)."""
         view: dict[str, Any] = {
             "seat": self.seat,
             "phase": self.phase,
@@ -239,7 +239,7 @@ class SeatView:
 
 
 def seat_view(hand: Hand, seat: str) -> dict[str, Any]:
-    """What `seat` may see of `hand` now (see `BOT_API.md` for each key)."""
+    """What `seat` may see of `hand` now (see `docs/bot-api.md` for each key)."""
     return SeatView.of_hand(hand, seat).to_dict()
 
 

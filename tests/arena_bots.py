@@ -1,6 +1,6 @@
 """Bots for the arena's tests: one that plays by the rules, and some that misbehave.
 
-Each has the constructor and methods of `BOT_API.md`."""
+Each has the constructor and methods of `docs/bot-api.md`."""
 
 from __future__ import annotations
 

@@ -37,7 +37,7 @@ SPEC_ROWS: dict[str, str] = {
     for match in re.finditer(r"^\| `(\w+)` \| [^|]+ \| `([^`]+)` \|$", SPEC_PRESET_TABLE, re.M)
 }
 
-# The keys SPADES_SAVE.md requires in a `Rules` line, at the neutral values SPEC §3
+# The keys docs/hand-log.md requires in a `Rules` line, at the neutral values SPEC §3
 # gives for keys a preset does not name ("off, 0, `bags`, `standard`, limits 0–13").
 NEUTRAL: dict[str, str] = {
     "deck": "standard", "broken": "0", "mustbeat": "0", "lowclub": "0", "misdeal": "0", "nil": "0",

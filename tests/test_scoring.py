@@ -1,7 +1,7 @@
 """Worked examples of hand scoring, one or more for every scoring option of SPEC §3.
 
 Every expected number below was worked out by hand from the words of SPEC §3 (quoted
-where it helps) and `SPADES_SAVE.md`; the comment above each assertion shows the sum.
+where it helps) and `docs/hand-log.md`; the comment above each assertion shows the sum.
 Nothing here was copied from the engine's output.
 
 Bids and tricks are written compactly: ``"S:3 W:nil N:b4 E:bnil"`` and ``"S:4 W:2 N:5 E:2"``.
@@ -543,7 +543,7 @@ def test_a_side_has_made_its_hand_when_its_contract_and_every_nil_held() -> None
 # -- the Spades.save example -------------------------------------------------------------------
 
 def test_the_spades_save_example_block_scores_as_written() -> None:
-    # SPADES_SAVE.md's block: Bids "N:4 E:3 S:nil W:bnil", Tricks "S:0 W:2 N:6 E:5",
+    # docs/hand-log.md's block: Bids "N:4 E:3 S:nil W:bnil", Tricks "S:0 W:2 N:6 E:5",
     # Result "NS 6/4, EW 5/3, S nil made, W blind nil failed", Score "NS:+142 EW:-166",
     # Total "NS:482/bags5 EW:154/bags9".
     # NS: N 4 bid, 6 taken → 40 + 2; S nil +100 → +142; bags b + 2 = 5 → b = 3; points 482 − 142 = 340.

@@ -1,4 +1,4 @@
-"""The seat view of BOT_API.md: its keys and notation, and that it shows a seat
+"""The seat view of docs/bot-api.md: its keys and notation, and that it shows a seat
 nothing it may not see; and the random player, which answers only with legal choices."""
 
 from __future__ import annotations
@@ -35,7 +35,7 @@ RULE_SETS: dict[str, Rules] = {
 
 VIEW_KEYS = {"seat", "phase", "rules", "dealer", "hand", "bids", "legal", "trick", "tricks", "taken",
              "spades_broken", "scores", "hand_number"}
-"""The keys of BOT_API.md, but ``exchange_count`` (only for the seat giving cards)."""
+"""The keys of docs/bot-api.md, but ``exchange_count`` (only for the seat giving cards)."""
 VIEW_PHASES = {"blind", "bid", "exchange", "misdeal", "play"}
 BID_TEXT = re.compile(r"b?(nil|[1-9]|1[0-3])")
 
@@ -85,7 +85,7 @@ def cards_named(view: dict) -> set[str]:
 
 
 def check_view(hand: Hand, seat: str) -> dict:
-    """Everything BOT_API.md says of the view of `seat`, checked against the hand."""
+    """Everything docs/bot-api.md says of the view of `seat`, checked against the hand."""
     view = seat_view(hand, seat)
     acting = seat == hand.to_act
     changed = {r.seat: str(r.bid) for r in hand.bid_history if r.changed_to is not None}

@@ -3,7 +3,7 @@
 ``python -m game.arena.bench_engine [--seconds S] [--rules PRESET]`` deals hands and plays them
 to the score with uniformly random legal choices, two ways: asking the hand for
 its legal choices (what a scene or the arena does), and building the full seat
-view of `BOT_API.md` for every decision (what a bot sees). Then it writes hands to
+view of `docs/bot-api.md` for every decision (what a bot sees). Then it writes hands to
 a `Spades.save` file (one append, flush and fsync per hand, as the game does) and reads
 the file back. One core, one process.
 """

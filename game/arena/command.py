@@ -2,7 +2,7 @@
 
 ``python -m game.arena --a random --b tests.arena_bots:Raiser --deals 200 --json``
 
-A side is a computer level of :data:`game.players.LEVELS` or a bot of `BOT_API.md`
+A side is a computer level of :data:`game.players.LEVELS` or a bot of `docs/bot-api.md`
 (``module.path:ClassName`` or ``path/to/file.py:ClassName``).
 
 How a match is played (the modules: :mod:`game.arena.match` plays, :mod:`game.arena.referee`

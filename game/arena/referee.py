@@ -1,7 +1,7 @@
 """The arena's players: which side runs where, and the referee that asks a seat for its decision.
 
 A side is a computer level of :data:`game.players.LEVELS` (``random``) or a bot of
-`BOT_API.md` given as ``module.path:ClassName`` or ``path/to/file.py:ClassName``.
+`docs/bot-api.md` given as ``module.path:ClassName`` or ``path/to/file.py:ClassName``.
 
 A bot runs isolated, in a process of its own (:mod:`game.players.bot_process`) that receives
 only the seat view: it cannot read the other hands in the arena's memory, change the

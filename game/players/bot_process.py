@@ -1,6 +1,6 @@
 """A player in its own process: fed JSON seat views over a pipe, with a deadline and a hard kill.
 
-A bot written by someone else (the interface of `BOT_API.md`, named
+A bot written by someone else (the interface of `docs/bot-api.md`, named
 ``module.path:ClassName`` or ``path/to/file.py:ClassName``) runs in a child process
 of its own, one :class:`BotProcess` each: a fresh Python interpreter that finds
 modules where its parent does and imports nothing but this module and the bot's. It
@@ -431,7 +431,7 @@ def _answer_requests(spec: str, replies: IO[bytes]) -> None:
 
 
 _METHODS = {"play": "play", "exchange": "exchange"}
-"""The bot's method for a view's phase (every other phase is a ``bid``), as `BOT_API.md` has it."""
+"""The bot's method for a view's phase (every other phase is a ``bid``), as `docs/bot-api.md` has it."""
 
 
 def _reply_stream() -> IO[bytes]:

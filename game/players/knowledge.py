@@ -1,6 +1,6 @@
 """What a seat knows about the cards it cannot see, and deals consistent with it.
 
-Everything here is built from a seat view (`BOT_API.md`) and nothing else, so a
+Everything here is built from a seat view (`docs/bot-api.md`) and nothing else, so a
 computer player using it cannot peek. :class:`Knowledge` holds the facts:
 
 * which cards are unseen (neither in this seat's hand nor played this hand);
@@ -135,7 +135,7 @@ class Knowledge:
     @classmethod
     def from_view(cls, view: SeatView | Mapping[str, Any],
                   known: Mapping[str, Sequence[str]] | None = None, tells: bool = True) -> Knowledge:
-        """The knowledge of the view's seat (a :class:`SeatView`, or a dict of `BOT_API.md`
+        """The knowledge of the view's seat (a :class:`SeatView`, or a dict of `docs/bot-api.md`
         read as one); `known` lists cards it knows another seat received (those it passed
         in a blind-nil exchange). Without `tells` the soft tells of the play are not read
         (:attr:`leanings` stays empty): they cost more than the hard facts, and only deals

@@ -154,7 +154,7 @@ class Position:
 
     @classmethod
     def from_view(cls, view: Mapping[str, Any], deal: Mapping[str, int]) -> Position:
-        """The position of a seat view (`BOT_API.md`, phase ``play``) with the hidden cards
+        """The position of a seat view (`docs/bot-api.md`, phase ``play``) with the hidden cards
         dealt as `deal` says (seat → mask of the cards it holds now, as
         :func:`game.players.knowledge.sample_deals` gives them)."""
         return cls.from_seat_view(SeatView.from_dict(view), deal)

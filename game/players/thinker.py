@@ -99,7 +99,7 @@ class Request:
 
     `token` is the caller's number for matching the answer (answers to questions
     no longer wanted can be dropped by it); `kind` one of :data:`KINDS`;
-    `level` a key of :data:`game.players.LEVELS`; `view` the seat view of `BOT_API.md`;
+    `level` a key of :data:`game.players.LEVELS`; `view` the seat view of `docs/bot-api.md`;
     `seed` the player's seed; `time_limit` the seconds a level that accepts one
     (Expert) may think, None for its full effort (reproducible, machine-independent).
     An analysis (:meth:`analysis`) has the finished `hand` instead, and its `time_limit`

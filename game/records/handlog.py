@@ -1,6 +1,6 @@
 """The hand log `Spades.save`: one text block per finished hand, written and read back.
 
-The format is in ``SPADES_SAVE.md``. :class:`LoggedHand` is one block as data;
+The format is in ``docs/hand-log.md``. :class:`LoggedHand` is one block as data;
 :func:`format_block` prints it, :class:`HandLogWriter` appends blocks to a file
 (fed by a :class:`game.game.Game`'s events), :func:`read_log` reads a file back
 (:func:`parse_log` a text), reporting damaged blocks instead of failing (:class:`LogScan` does it a block at a
@@ -203,7 +203,7 @@ def undo_note(takebacks: int) -> list[str]:
 
 
 def format_block(logged: LoggedHand, comments: Sequence[str] = ()) -> str:
-    """The block of ``SPADES_SAVE.md`` for one hand, ending with its blank line; `comments`
+    """The block of ``docs/hand-log.md`` for one hand, ending with its blank line; `comments`
     (``%`` lines, such as :func:`undo_note`'s) close it."""
     deal_seats = seats_from(DEAL_FIRST_SEAT)
     lines = [

@@ -1,6 +1,6 @@
 """Where things sit on the table and how long they take: every layout and timing constant.
 
-All positions are in logical pixels of the 640 x 360 frame (LOOK.md); SDL scales the
+All positions are in logical pixels of the 640 x 360 frame; SDL scales the
 frame to the screen.
 """
 

@@ -1,4 +1,4 @@
-"""The table's colours: one small palette that every scene draws from (LOOK.md).
+"""The table's colours: one small palette that every scene draws from.
 
 Colours are RGB tuples named for what they paint, so a scene never invents a colour.
 """

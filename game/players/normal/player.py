@@ -32,7 +32,7 @@ from game.view import SeatView
 
 
 class NormalPlayer:
-    """The Normal level behind the bot interface of `BOT_API.md`.
+    """The Normal level behind the bot interface of `docs/bot-api.md`.
 
     The bot methods take the view as a dict; ``choose_bid``, ``choose_exchange`` and
     ``choose_card`` answer the same from a :class:`SeatView` already read."""
