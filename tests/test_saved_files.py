@@ -9,17 +9,18 @@ import json
 import random
 from pathlib import Path
 
+import pygame
 import pytest
 
 from game.game import SAVE_VERSION, Game
 from game.records.savegame import SavedGameError, check_saved_game, load_game, save_game, set_aside
 from game.rules import PRESETS
-from scenes.look import text
+from scenes.look import layout, text
 from scenes.look.cardart import BACKS
 from scenes.screens.score import ScoreScene
 from scenes.screens.title import TitleScene
 from scenes.table.view import TableScene
-from tests.app_driver import click_widget, frames, make_app, play_hand_by_mouse, start_game
+from tests.app_driver import click_widget, frames, make_app, play_hand_by_mouse, start_game, words_on_screen
 
 
 def started(folder: Path):
@@ -172,6 +173,35 @@ def test_a_missing_saved_game_is_simply_not_offered(tmp_path):
     assert (status.state, status.loads) == ("missing", False)
     app = started(tmp_path)
     assert "continue" not in app.scenes[-1].buttons and app.notices == []
+    app.close()
+
+
+# -- what the title says of them -----------------------------------------------------------------------
+def test_notices_too_long_for_the_title_show_whole_over_the_menu_while_pointed_at(tmp_path, monkeypatch):
+    folder = tmp_path / "a folder with a name long enough to push the notices past the screen's width"
+    folder.mkdir()
+    (folder / "settings.json").write_text('{"card_back": "zzz", "volume": "loud"}', encoding="utf-8")
+    write_save(folder / "game.json", "{not json")
+    app = started(folder)
+    title = app.scenes[-1]
+    assert len(app.notices) == 2
+    drawn = words_on_screen(app, monkeypatch)
+    cut = [line for line in drawn if line.endswith(" ..")]
+    assert len(cut) == 2 and all(text.font(8).size(line)[0] <= 620 for line in cut), "a line each, cut"
+
+    at = app.window.to_window((320, layout.HEIGHT - 20))  # on the last notice
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=at, rel=(0, 0), buttons=(0, 0, 0)))
+    frames(app)
+    whole = "".join(line for line in words_on_screen(app, monkeypatch) if line not in cut)
+    for notice in app.notices:
+        assert notice.replace(" ", "") in whole.replace(" ", ""), f"{notice[:40]!r} whole"
+    assert not any(button.visible for button in title.widgets), "the menu under the notices is hidden"
+
+    away = app.window.to_window((320, 20))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=away, rel=(0, 0), buttons=(0, 0, 0)))
+    frames(app)
+    assert all(button.visible for button in title.widgets)
+    assert [line for line in words_on_screen(app, monkeypatch) if line.endswith(" ..")] == cut
     app.close()
 
 

@@ -136,16 +136,23 @@ def _pieces(word: str, width: int, size: int) -> list[str]:
 
 def fitted(words: str, width: int, most: int = 1, size: int = 8) -> list[str]:
     """`words` wrapped to `width` pixels in at most `most` lines; when that cuts them, the last line
-    shown ends in ``..`` (words, or letters of a long one, taken off it until that fits), so that a
-    cut is seen."""
+    shown ends in ``..`` (words taken off it until that fits, or the end of a word longer than half
+    the line), so that a cut is seen.
+
+    >>> fitted("The saved game /home/ann/.local/share/spades/game.json is damaged", 200)
+    ['The saved game ..']
+    >>> fitted("/home/ann/.local/share/spades/game.json is damaged", 200)
+    ['/home/ann/.local/share ..']
+    """
     lines = wrap(words, width, size)
     if len(lines) <= most:
         return lines
-    last = lines[most - 1]
+    line = last = lines[most - 1]
     while last and not _fits(last + " ..", width, size):
-        shorter = last.rsplit(" ", 1)
-        last = shorter[0] if len(shorter) > 1 else last[:-1]
-    return [*lines[:most - 1], last + " .."]
+        last = last[:-1]
+    if line[len(last):len(last) + 1] not in ("", " ") and " " in last[len(last) // 2:]:
+        last = last[:last.rindex(" ")]  # cut inside a word: at the word's start, unless most of the line is that word
+    return [*lines[:most - 1], last.rstrip() + " .."]
 
 
 def cut(words: str, chars: int) -> str:

@@ -12,9 +12,14 @@ import pygame_gui
 from game.cards import Card
 from scenes.look import layout, text, widgets
 from scenes.look.palette import GOLD, GOLD_DARK, GREY_LIGHT, WARNING, WHITE
+from scenes.look.reading import draw_reading
 from scenes.scene import Scene
 
 SHOWCASE = ("AS", "KH", "QD", "JC", "BJ")
+SHOWN_NOTICES = 3
+"""Notices at the bottom, the newest, a line each (what does not fit ends in "..")."""
+READING_ROWS = 24
+"""Rows of the notices shown whole, the mouse over them (the oldest left out when they are more)."""
 ENTRIES = (("new", "New Game"), ("continue", "Continue"), ("online", "Play Online"), ("options", "Options"),
            ("help", "How to Play"), ("review", "Review Hands"), ("statistics", "Statistics"), ("about", "About"),
            ("save_hand", "Save Hand"), ("quit", "Quit"))
@@ -35,6 +40,8 @@ class TitleScene(Scene):
         self.widgets = buttons
         self.hint = ""
         """Shown at the bottom while the mouse is over a button that needs a word of explanation."""
+        self.reading = False
+        """The mouse is over the notices: they show whole above them."""
 
     def resume(self) -> None:
         """Back from another screen: settings or the saved game may have changed."""
@@ -45,6 +52,7 @@ class TitleScene(Scene):
         if event.type == pygame.MOUSEMOTION:
             over_save = self.buttons["save_hand"].rect.collidepoint(event.pos)
             self.hint = f"Save Hand adds every finished hand to\n{self.app.log_path}" if over_save else ""
+            self.read_notices(self.notices_area().collidepoint(event.pos) and bool(self.app.notices))
         elif event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_n):
             self.new_game()
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
@@ -97,11 +105,26 @@ class TitleScene(Scene):
             for i, line in enumerate(text.fitted(self.hint, layout.WIDTH - 20, 2)):
                 text.draw(surface, line, (centre, layout.HEIGHT - 36 + 10 * i), GOLD, align="centre")
             return
-        notices = self.app.notices[-3:]
-        y = layout.HEIGHT - 16 - 10 * max(1, len(notices))
+        notices = self.app.notices[-SHOWN_NOTICES:]
+        y = self.notices_area().y
         for notice in notices:
             text.draw(surface, text.fitted(notice, layout.WIDTH - 20)[0], (centre, y), WARNING, align="centre")
-            y += 10
+            y += text.LINE
         if not notices:
             screen = "F11 window" if self.app.fullscreen else "F11 full screen"
             text.draw(surface, f"{screen}  -  Esc quits", (centre, y), WHITE, align="centre")
+        elif self.reading:
+            draw_reading(surface, [(notice, WARNING) for notice in self.app.notices], 10, self.notices_area().y - 4,
+                         layout.WIDTH - 20, READING_ROWS, upward=True)
+
+    def read_notices(self, reading: bool) -> None:
+        """Show the notices whole over the menu (its buttons hidden under them), or the menu again."""
+        if reading != self.reading:
+            self.reading = reading
+            for button in self.widgets:
+                button.hide() if reading else button.show()
+
+    def notices_area(self) -> pygame.Rect:
+        """Where the notices are, one line each, at the bottom (pointing there shows them whole)."""
+        rows = max(1, len(self.app.notices[-SHOWN_NOTICES:]))
+        return pygame.Rect(10, layout.HEIGHT - 16 - text.LINE * rows, layout.WIDTH - 20, text.LINE * rows)

@@ -13,7 +13,8 @@ from collections.abc import Sequence
 import pygame
 
 from scenes.look import layout, text
-from scenes.look.palette import PANEL, PANEL_EDGE, Colour
+from scenes.look.palette import PANEL, Colour
+from scenes.look.reading import draw_reading
 
 PAGE_SECONDS = 3.0
 """How long each part of words too long for the band shows."""
@@ -25,7 +26,6 @@ LATE = 0.001
 """Seconds after a part's time is up that the frame showing the next is asked for."""
 LOG_ROWS = 10
 """Rows of the chat so far at the most (whole lines: the oldest that do not fit are left out)."""
-LOG_MARGIN = 6
 
 
 def parts(words: str, width: int) -> list[str]:
@@ -82,18 +82,6 @@ class ChatBand:
 
 def draw_log(surface: pygame.Surface, lines: Sequence[tuple[str, Colour]]) -> None:
     """The chat so far (each line with its colour, oldest first) in a panel under the band, each
-    line wrapped whole; as many of the newest as :data:`LOG_ROWS` holds."""
+    line whole; as many of the newest as :data:`LOG_ROWS` holds."""
     x, y, width, height = layout.CHAT_LINE
-    rows: list[tuple[str, Colour]] = []
-    for words, colour in reversed(lines):
-        wrapped = text.wrap(words, width - 2 * LOG_MARGIN)
-        if rows and len(rows) + len(wrapped) > LOG_ROWS:
-            break
-        rows[:0] = [(row, colour) for row in wrapped[:LOG_ROWS]]
-    if not rows:
-        return
-    box = pygame.Rect(x, y + height + 2, width, len(rows) * text.LINE + 2 * LOG_MARGIN - 2)
-    pygame.draw.rect(surface, PANEL, box)
-    pygame.draw.rect(surface, PANEL_EDGE, box, 1)
-    for i, (row, colour) in enumerate(rows):
-        text.draw(surface, row, (box.x + LOG_MARGIN, box.y + LOG_MARGIN + i * text.LINE), colour, shadow=None)
+    draw_reading(surface, lines, x, y + height + 2, width, LOG_ROWS)
