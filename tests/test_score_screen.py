@@ -77,6 +77,25 @@ def test_every_figure_of_every_side_is_inside_the_panel_and_clear_of_the_next(ap
         assert not crossing, f"{line!r} runs into {crossing}"
 
 
+def test_every_nil_and_bonus_of_a_hand_is_told_by_name_however_long_the_names(app, monkeypatch):
+    rules = PRESETS["solo"].rules
+    names = {seat: f"{name:.12}" for seat, name in zip(SEATS, ("Bartholomew", "Maximiliana", "Christabella",
+                                                                "Evangelinaa"), strict=True)}
+    winners = ["W"] * 3 + ["E"] * 10  # South and North make their nils, West and East fail theirs
+    taken = {seat: winners.count(seat) for seat in SEATS}
+    standings = {side: Standing() for side in sides(rules.partners)}
+    score = score_hand(rules, dict.fromkeys(SEATS, Bid(0)), taken, winners, standings)
+    model = TableModel(rules, names, dict(score.standings), [score])
+    app.replace(ScoreScene(app, model, score))
+    lines = [(line, area) for line, area in drawn(app, monkeypatch) if line.strip()]
+    told = " ".join(line for line, _ in lines)
+    for seat, made in (("S", "made"), ("W", "failed"), ("N", "made"), ("E", "failed")):
+        assert f"{names[seat]} nil {made}" in told, f"{names[seat]}'s nil"
+    assert all(PANEL_RECT.inflate(-8, -8).contains(area) for _, area in lines), "inside the panel"
+    for i, (line, area) in enumerate(lines):
+        assert not [other for other, elsewhere in lines[i + 1:] if area.colliderect(elsewhere)], f"{line!r} overlaps"
+
+
 @pytest.mark.parametrize("screen", ["score", "game over"])
 def test_a_long_games_scoreboard_shows_its_last_hands_and_scrolls_back_to_the_first(app, monkeypatch, screen):
     model = long_game("solo", hands=40)

@@ -31,6 +31,8 @@ COLUMN = 120
 """The step between two sides' values; four sides share the panel's width instead."""
 FIRST_VALUES = 190
 """Where the first side's values end (they are right-aligned), from the labels' left edge."""
+NOTE_LINES = 2
+"""Lines for the hand's nils and bonuses (four nils by long names, with a bonus, take two)."""
 
 
 class ScoreScene(Scene):
@@ -98,7 +100,11 @@ class ScoreScene(Scene):
         notes = score_notes(self.score, model.names.get)
         if notes:
             y += 4
-            text.draw(surface, "; ".join(notes)[:68], (x, y), GOLD, shadow=None)
+            lines = text.fitted("; ".join(notes), PANEL_RECT.width - 40, NOTE_LINES)
+            for line in lines:
+                text.draw(surface, line, (x, y), GOLD, shadow=None)
+                y += text.LINE
+            y -= text.LINE
         if self.before:
             y += 12
             text.draw(surface, self.before_line(), (x, y), GREY_LIGHT, shadow=None)

@@ -29,6 +29,8 @@ LAST_GAMES = 10
 NAME_X, LEVEL_X = PANEL_RECT.x + 12, PANEL_RECT.x + 92
 NAME_CHARS = 9
 """The longest variant name shown whole (room for the levels, "Expert/Normal", beside it)."""
+MESSAGE_WIDTH = 416
+"""The footer's answer to Reset, between the buttons (what does not fit ends in "..")."""
 BUTTON_Y = PANEL_RECT.bottom - 28
 VIEWS = {"rules": "By rules", "months": "By month"}
 """The two ways the table is cut, by their tab's words: per variant and levels, or per month."""
@@ -316,7 +318,8 @@ class StatisticsScene(Scene):
                 text.draw(surface, line, (NAME_X, BUTTON_Y - 34 + i * 10), GREY, shadow=None)
         if self.message:
             words, colour = self.message
-            text.draw(surface, words[:52], (PANEL_RECT.centerx, BUTTON_Y + 6), colour, align="centre", shadow=None)
+            text.draw(surface, text.fitted(words, MESSAGE_WIDTH)[0], (PANEL_RECT.centerx, BUTTON_Y + 6), colour,
+                      align="centre", shadow=None)
         else:
             other = next(words for view, words in VIEWS.items() if view != self.view)
             text.draw(surface, f"Tab: {other.lower()}   Esc: back", (PANEL_RECT.centerx, BUTTON_Y + 6), GREY,
