@@ -40,8 +40,12 @@ def test_a_word_too_long_for_a_line_is_broken_inside_so_that_nothing_runs_past_t
 WORDS = st.lists(st.text("abcdefghij", min_size=1, max_size=60), min_size=1, max_size=40).map(" ".join)
 
 
+SHOWN_TEXT = st.text(st.characters(blacklist_categories=("Cc", "Cs", "Zl", "Zp")), max_size=300)
+"""Any text the game may draw (what comes from a file or a server has its control characters taken out)."""
+
+
 @settings(max_examples=100, deadline=None)
-@given(words=WORDS, width=st.integers(8, 400))
+@given(words=WORDS | SHOWN_TEXT, width=st.integers(8, 400))
 def test_wrapped_lines_each_fit_the_width_and_hold_every_letter_in_order(words: str, width: int) -> None:
     lines = text.wrap(words, width)
     assert all(text.font(8).size(line)[0] <= width for line in lines)
