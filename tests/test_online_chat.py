@@ -13,7 +13,7 @@ import pytest
 
 from scenes.app import App
 from scenes.look import layout, text
-from scenes.screens.online import PANEL
+from scenes.screens.online import CHAT_AREA, PANEL
 from scenes.table.chat_band import PAGE_SECONDS, ROUNDS
 from tests.app_driver import frames, make_app, press
 from tests.netserver import RunningServer, running_server
@@ -151,3 +151,33 @@ def test_a_long_line_of_lobby_chat_is_shown_whole_on_the_rows_above_the_chat_lin
     rows = parts_of(said, shown.words)
     assert len(rows) == 3 and letters("".join(rows)) == letters(said)
     assert all(wide(row) <= PANEL.width - 24 for row in rows), "nothing drawn past the lobby's panel"
+
+
+def test_pointing_at_the_lobbys_chat_shows_the_chat_so_far_whole_over_the_list(server, game, vic, monkeypatch):
+    kim = PlainClient(server, "Kim")
+    try:
+        kim.create({"S": "human", "W": "human", "N": "computer", "E": "computer"}, "Kim's table")
+        shown = Shown(game, monkeypatch)
+        lobby = to_lobby(game, server.address, "Ann")
+        said = ["hi all", "anyone for Suicide tonight?", f"the rules: {ADDRESS}", LONG]
+        for line in said:
+            vic.send({"type": "chat", "text": line})
+        wait_until(game, lambda: len(lobby.chat) == len(said) and lobby.seat_buttons, "the lines and Kim's table")
+        frames(game)
+        assert "Vic: hi all" not in shown, "the rows above the chat line hold the newest only"
+
+        at = game.window.to_window((320, CHAT_AREA.centery))
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=at, rel=(0, 0), buttons=(0, 0, 0)))
+        frames(game)
+        drawn = "".join(shown.words)
+        for line in said:
+            assert letters(f"Vic: {line}") in letters(drawn), f"{line[:20]!r} whole"
+        assert not any(button.visible for button in [*lobby.seat_buttons, lobby.create]), "the list under it hidden"
+
+        away = game.window.to_window((320, 20))
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=away, rel=(0, 0), buttons=(0, 0, 0)))
+        frames(game)
+        assert "Vic: hi all" not in shown
+        assert all(button.visible for button in [*lobby.seat_buttons, lobby.create]), "and back when the pointer goes"
+    finally:
+        kim.close()

@@ -16,13 +16,14 @@ MARGIN = 6
 
 def whole_rows(lines: Sequence[tuple[str, Colour]], width: int, most: int) -> list[tuple[str, Colour]]:
     """The rows of `lines` (oldest first, each with its colour) wrapped to `width`: as many of the
-    newest lines as `most` rows hold (the newest, cut at `most` rows, if it alone is longer)."""
+    newest lines as `most` rows hold (the newest, cut at `most` rows and ending in "..", if it
+    alone is longer)."""
     rows: list[tuple[str, Colour]] = []
     for words, colour in reversed(lines):
-        wrapped = text.wrap(words, width)
+        wrapped = text.fitted(words, width, most)
         if rows and len(rows) + len(wrapped) > most:
             break
-        rows[:0] = [(row, colour) for row in wrapped[:most]]
+        rows[:0] = [(row, colour) for row in wrapped]
     return rows
 
 

@@ -24,6 +24,7 @@ from net.protocol import CHAT_LENGTH
 from scenes.look import text, widgets
 from scenes.look.breakdown import draw_panel
 from scenes.look.palette import GOLD, GREY, GREY_LIGHT, WARNING, WHITE
+from scenes.look.reading import draw_reading, whole_rows
 from scenes.scene import Scene
 from scenes.settings import LEVELS
 from scenes.table.online import OnlineTableController
@@ -44,6 +45,12 @@ CREATE_Y = 216
 CHAT_Y = 266
 CHAT_ROWS = 3
 """Rows of lobby chat above the chat line."""
+CHAT_KEPT = 20
+"""Lines of lobby chat kept: pointing at the rows shows them whole over the list."""
+READING_ROWS = 20
+"""Rows of the chat so far, shown whole over the list (the oldest lines left out when they are more)."""
+CHAT_AREA = pygame.Rect(PANEL.x + 8, CHAT_Y, PANEL.width - 16, CHAT_ROWS * 10)
+"""The rows of chat (pointing there shows the chat so far)."""
 NAME_LIMIT = 12
 POLL_EVERY = 0.1
 """Seconds between two looks at what has come from the server while nothing moves (the screen is
@@ -248,6 +255,8 @@ class LobbyScene(Scene):
         """The index in :attr:`tables` of the first table shown (the list pages by :data:`VISIBLE_TABLES`)."""
         self.pointed: int | None = None
         """The table whose row the pointer is over (its detail shows under the list)."""
+        self.reading = False
+        """The pointer is over the chat: the chat so far shows whole over the list (its buttons hidden)."""
 
     def enter(self) -> None:
         self.build()
@@ -280,16 +289,7 @@ class LobbyScene(Scene):
         they say changes: a list that comes while the player clicks or types loses nothing."""
         self.first_row = max(0, min(self.first_row, len(self.tables) - VISIBLE_TABLES))
         visible = self.tables[self.first_row:self.first_row + VISIBLE_TABLES]
-        for button, usable in ((self.earlier, self.first_row > 0),
-                               (self.later, self.first_row + VISIBLE_TABLES < len(self.tables))):
-            if len(self.tables) > VISIBLE_TABLES:
-                button.show()
-            else:
-                button.hide()
-            if usable:
-                button.enable()
-            else:
-                button.disable()
+        self.show_pager()
         shown = tuple((summary["table"], readable_rules(summary) is not None,
                        *(seat_words(seat, summary["seats"][seat]) for seat in SEATS),
                        *(summary["seats"][seat].get("kind") == "open" for seat in SEATS)) for summary in visible)
@@ -314,6 +314,33 @@ class LobbyScene(Scene):
             self.watch_buttons[watch] = summary["table"]
         self.rows_shown = shown
         self.widgets = [*self.seat_buttons, *self.watch_buttons, *self.form]
+        if self.reading:
+            for button in [*self.seat_buttons, *self.watch_buttons]:
+                button.hide()
+
+    def show_pager(self) -> None:
+        """◀ and ▶ under the list when it is longer than the screen (each usable when it leads somewhere)."""
+        for button, usable in ((self.earlier, self.first_row > 0),
+                               (self.later, self.first_row + VISIBLE_TABLES < len(self.tables))):
+            if len(self.tables) > VISIBLE_TABLES and not self.reading:
+                button.show()
+            else:
+                button.hide()
+            if usable:
+                button.enable()
+            else:
+                button.disable()
+
+    def read_chat(self, reading: bool) -> None:
+        """Show the chat so far whole over the list and the form (their buttons hidden), or them again."""
+        if reading == self.reading:
+            return
+        self.reading = reading
+        for button in [*self.seat_buttons, *self.watch_buttons, *self.seat_toggles.values(), self.level_toggle,
+                       self.create]:
+            button.hide() if reading else button.show()
+        self.show_pager()
+        self.app.redraw()
 
     # -- what comes from the server -----------------------------------------------------------------
     def update(self, dt: float) -> None:
@@ -338,7 +365,7 @@ class LobbyScene(Scene):
             if message["unread"] or self.notice == self.unread:  # told while the server lists such a table
                 self.notice = self.unread = unread_words(message["unread"]) if message["unread"] else ""
         elif kind == "chat":
-            self.chat = [*self.chat, f"{message.get('from', '?')}: {message.get('text', '')}"][-CHAT_ROWS:]
+            self.chat = [*self.chat, f"{message.get('from', '?')}: {message.get('text', '')}"][-CHAT_KEPT:]
         elif kind in ("error", "refused"):
             self.notice = str(message.get("reason", ""))
         elif kind == "status":
@@ -367,6 +394,7 @@ class LobbyScene(Scene):
             self.scroll(-event.y)
         elif event.type == pygame.MOUSEMOTION:
             self.point(event.pos)
+            self.read_chat(bool(self.chat) and CHAT_AREA.collidepoint(event.pos))
         elif event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED and event.ui_element is self.chat_entry:
             self.send_chat()
         elif event.type == pygame_gui.UI_BUTTON_PRESSED:
@@ -457,13 +485,7 @@ class LobbyScene(Scene):
     def chat_rows(self) -> list[str]:
         """The newest chat, wrapped whole, in the :data:`CHAT_ROWS` rows above the chat line (a line
         too long for them all shows its start, ending in "..")."""
-        rows: list[str] = []
-        for line in reversed(self.chat):
-            wrapped = text.fitted(line, PANEL.width - 24, CHAT_ROWS)
-            if rows and len(rows) + len(wrapped) > CHAT_ROWS:
-                break
-            rows[:0] = wrapped
-        return rows
+        return [row for row, _ in whole_rows([(line, WHITE) for line in self.chat], PANEL.width - 24, CHAT_ROWS)]
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(self.app.felt, (0, 0))
@@ -496,3 +518,6 @@ class LobbyScene(Scene):
         if self.notice:
             text.draw(surface, text.fitted(self.notice, PANEL.width - 24)[0], (PANEL.x + 12, CHAT_Y + 32), WARNING,
                       shadow=None)
+        if self.reading:
+            draw_reading(surface, [(line, WHITE) for line in self.chat], PANEL.x + 8, CHAT_Y - 4, PANEL.width - 16,
+                         READING_ROWS, upward=True)
