@@ -53,7 +53,10 @@ KEYS = (pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE, pyg
         pygame.K_z, pygame.K_h, pygame.K_F1, pygame.K_PAGEUP, pygame.K_PAGEDOWN, pygame.K_HOME, pygame.K_END,
         pygame.K_a, pygame.K_1, pygame.K_7)
 """The keys it presses: every key some screen answers, and a few none does."""
-WORDS = ("Ann", "x", "Zoë", "名前", "🂡♠", "  ", "a" * 40, "'; DROP", "\\n", "Ω≈ç√")
+WORDS = ("Ann", "x", "Zoë", "名前", "🂡♠", "  ", "a" * 40, "'; DROP", "\\n", "Ω≈ç√", "well played " * 16,
+         "see https://example.org/" + "spades" * 28)
+"""What the monkey types: names, scripts the font lacks, and lines pasted whole (a chat line of 192 characters,
+a web address longer than any line)."""
 WINDOW_SIZES = ((1024, 600), (1920, 1080), (640, 360), (800, 800), (1280, 720), (300, 200))
 STAY_ONLINE = 100
 """With a server: every so many actions, a monkey that has left its table sits at a new one."""
