@@ -37,6 +37,14 @@ def test_a_word_too_long_for_a_line_is_broken_inside_so_that_nothing_runs_past_t
     assert text.font(8).size(line)[0] <= 400
 
 
+def test_a_path_too_long_for_a_line_breaks_after_a_slash() -> None:
+    path = "/home/ann/.local/share/spades-with-a-long-name/saved-games/game.json"
+    lines = text.wrap(f"The saved game {path} is damaged", 200)
+    assert all(text.font(8).size(line)[0] <= 200 for line in lines)
+    assert "".join(lines).replace(" ", "") == f"Thesavedgame{path}isdamaged"
+    assert lines[:3] == ["The saved game /home/ann/", ".local/share/", "spades-with-a-long-name/"], lines
+
+
 WORDS = st.lists(st.text("abcdefghij", min_size=1, max_size=60), min_size=1, max_size=40).map(" ".join)
 
 

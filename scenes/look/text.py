@@ -16,7 +16,10 @@ LINE = 10
 
 @lru_cache(maxsize=8)
 def font(size: int = 8) -> pygame.font.Font:
-    """The pixel font at `size` (8, 16 or 24 keep it crisp)."""
+    """The pixel font at `size` (8, 16 or 24 keep it crisp); the font module started if it is not
+    (a tool or a doctest measuring words before any window)."""
+    if not pygame.font.get_init():
+        pygame.font.init()
     return pygame.font.Font(FONT_PATH, size)
 
 
@@ -123,12 +126,19 @@ def _fits(words: str, width: int, size: int) -> bool:
 
 
 def _pieces(word: str, width: int, size: int) -> list[str]:
-    """`word` in pieces that each fit `width` (a piece holds one character at the least)."""
+    """`word` in pieces that each fit `width` (a piece holds one character at the least); a path
+    breaks after a slash where one falls in the piece.
+
+    >>> _pieces("/home/ann/.local/share/spades/game.json", 120, 8)
+    ['/home/ann/', '.local/share/', 'spades/', 'game.json']
+    """
     pieces = []
     while len(word) > 1 and not _fits(word, width, size):
         end = 1
         while end < len(word) and _fits(word[:end + 1], width, size):
             end += 1
+        slash = max(word.rfind("/", 0, end), word.rfind("\\", 0, end))
+        end = slash + 1 if slash > 0 else end
         pieces.append(word[:end])
         word = word[end:].lstrip(" ")  # a break at a space: the next line does not start with it
     return [*pieces, word]

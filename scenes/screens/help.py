@@ -77,27 +77,6 @@ class Line:
     colour: Colour
 
 
-def fit(words: str, width: int) -> list[str]:
-    """`words` wrapped to `width` pixels; a word too long for a line (a path) is broken after a
-    slash, or anywhere if it must."""
-    lines: list[str] = []
-    for line in text.wrap(words, width):
-        while _width(line) > width:
-            cut = len(line) - 1
-            while cut > 1 and _width(line[:cut]) > width:
-                cut -= 1
-            slash = max(line.rfind("/", 0, cut), line.rfind("\\", 0, cut))
-            cut = slash + 1 if slash > 0 else cut
-            lines.append(line[:cut])
-            line = line[cut:]
-        lines.append(line)
-    return lines
-
-
-def _width(words: str) -> int:
-    return text.font(8).size(words)[0]
-
-
 def compose(blocks: list[Block], width: int) -> tuple[list[Line], int]:
     """The blocks laid out as lines from y = 0 down; returns the lines and the height they fill."""
     lines: list[Line] = []
@@ -108,7 +87,7 @@ def compose(blocks: list[Block], width: int) -> tuple[list[Line], int]:
             lines.append(Line(y, 0, block.words, GOLD))
             y += LINE + 4
         elif isinstance(block, Para):
-            for row in fit(block.words, width - block.indent):
+            for row in text.wrap(block.words, width - block.indent):
                 lines.append(Line(y, block.indent, row, block.colour))
                 y += LINE
             y += 4
@@ -117,14 +96,14 @@ def compose(blocks: list[Block], width: int) -> tuple[list[Line], int]:
             lines.append(Line(y, 0, name, GOLD))
             lines.append(Line(y, text.font(8).size(name)[0] + 8, block.value, WHITE))
             y += LINE
-            for row in fit(block.help, width - INDENT):
+            for row in text.wrap(block.help, width - INDENT):
                 lines.append(Line(y, INDENT, row, GREY_LIGHT))
                 y += LINE
             y += 4
         else:
             column = block.column or KEY_COLUMN
-            keys = fit(block.key, column - 8)
-            words = fit(block.words, width - column)
+            keys = text.wrap(block.key, column - 8)
+            words = text.wrap(block.words, width - column)
             for i in range(max(len(keys), len(words))):
                 if i < len(keys):
                     lines.append(Line(y, 0, keys[i], GOLD))
