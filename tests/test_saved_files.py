@@ -249,6 +249,7 @@ def test_a_statistics_write_that_fails_is_told_once_on_screen_and_the_game_goes_
         frames(app, 1)
         monkeypatch.setattr(text, "draw", real)
         assert any(line.startswith("Statistics not saved") for line in shown), "the score screen shows it"
+        assert str(tmp_path) in "".join(shown), "with the folder it could not be written to, whole"
         assert [n for n in app.notices if n.startswith("Statistics not saved")] == [problem]
         click_widget(app, score.button)
         play_hand_by_mouse(app)

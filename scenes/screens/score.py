@@ -32,7 +32,8 @@ COLUMN = 120
 FIRST_VALUES = 190
 """Where the first side's values end (they are right-aligned), from the labels' left edge."""
 NOTE_LINES = 2
-"""Lines for the hand's nils and bonuses (four nils by long names, with a bonus, take two)."""
+"""Lines for the hand's nils and bonuses (four nils by long names, with a bonus, take two), and for a
+file the hand could not be written to (its folder with it)."""
 
 
 class ScoreScene(Scene):
@@ -109,8 +110,10 @@ class ScoreScene(Scene):
             y += 12
             text.draw(surface, self.before_line(), (x, y), GREY_LIGHT, shadow=None)
         if self.problems:
-            y += 12
-            text.draw(surface, text.fitted(self.problems[-1], PANEL_RECT.width - 40)[0], (x, y), WARNING, shadow=None)
+            y += 2
+            for line in text.fitted(self.problems[-1], PANEL_RECT.width - 40, NOTE_LINES):
+                y += text.LINE
+                text.draw(surface, line, (x, y), WARNING, shadow=None)
         y += 18
         text.draw(surface, "Scoreboard (hand points, score/bags)", (x, y), GOLD, shadow=None)
         self.draw_scoreboard(surface, y + 12, rows=max(1, (PANEL_RECT.bottom - 40 - y - 24) // 10))
