@@ -173,6 +173,8 @@ SHORTCUTS: list[Block] = [
     Pair("Coach: Enter, Esc", "the coach asks before a card clearly worse than Expert's (Options, Game): Play "
                               "it, or Take back and choose again"),
     Pair("L", "show the last trick"),
+    Pair("T (online)", "at a server's table: chat, Enter sends; point at the line under North's name to read "
+                       "the chat so far"),
     Pair("M", "sound on or off"),
     Pair("Space or click", "skip an animation, start play once the bids are in, or go on after a trick"),
     Pair("Esc", "the menu (on this page: back)"),
