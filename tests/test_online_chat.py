@@ -15,7 +15,7 @@ from scenes.app import App
 from scenes.look import layout, text
 from scenes.screens.online import CHAT_AREA, PANEL
 from scenes.table.chat_band import PAGE_SECONDS, ROUNDS
-from tests.app_driver import frames, make_app, press
+from tests.app_driver import frames, make_app, press, type_into
 from tests.netserver import RunningServer, running_server
 from tests.test_online import PlainClient, Shown, control, create_table, next_turn, to_lobby, wait_until
 
@@ -179,5 +179,12 @@ def test_pointing_at_the_lobbys_chat_shows_the_chat_so_far_whole_over_the_list(s
         frames(game)
         assert "Vic: hi all" not in shown
         assert all(button.visible for button in [*lobby.seat_buttons, lobby.create]), "and back when the pointer goes"
+
+        for line in range(6):  # one more than the server takes in ten seconds: its answer is the lobby's notice
+            type_into(game, lobby.chat_entry, f"line {line}")
+        wait_until(game, lambda: lobby.notice, "the server's answer")
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=at, rel=(0, 0), buttons=(0, 0, 0)))
+        frames(game)
+        assert lobby.notice in "".join(shown.words[-3:]), "the notice, whole, at the end of the chat so far"
     finally:
         kim.close()

@@ -45,12 +45,14 @@ CREATE_Y = 216
 CHAT_Y = 266
 CHAT_ROWS = 3
 """Rows of lobby chat above the chat line."""
+NOTICE_Y = CHAT_Y + 32
+"""The lobby's notice (a refusal, the connection), under the chat."""
 CHAT_KEPT = 20
 """Lines of lobby chat kept: pointing at the rows shows them whole over the list."""
 READING_ROWS = 20
 """Rows of the chat so far, shown whole over the list (the oldest lines left out when they are more)."""
-CHAT_AREA = pygame.Rect(PANEL.x + 8, CHAT_Y, PANEL.width - 16, CHAT_ROWS * 10)
-"""The rows of chat (pointing there shows the chat so far)."""
+CHAT_AREA = pygame.Rect(PANEL.x + 8, CHAT_Y, PANEL.width - 16, NOTICE_Y + 10 - CHAT_Y)
+"""The rows of chat and the notice under them (pointing there shows the chat so far and the notice, whole)."""
 NAME_LIMIT = 12
 POLL_EVERY = 0.1
 """Seconds between two looks at what has come from the server while nothing moves (the screen is
@@ -332,7 +334,8 @@ class LobbyScene(Scene):
                 button.disable()
 
     def read_chat(self, reading: bool) -> None:
-        """Show the chat so far whole over the list and the form (their buttons hidden), or them again."""
+        """Show the chat so far and the notice whole over the list and the form (their buttons hidden), or
+        them again."""
         if reading == self.reading:
             return
         self.reading = reading
@@ -394,7 +397,7 @@ class LobbyScene(Scene):
             self.scroll(-event.y)
         elif event.type == pygame.MOUSEMOTION:
             self.point(event.pos)
-            self.read_chat(bool(self.chat) and CHAT_AREA.collidepoint(event.pos))
+            self.read_chat(bool(self.chat or self.notice) and CHAT_AREA.collidepoint(event.pos))
         elif event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED and event.ui_element is self.chat_entry:
             self.send_chat()
         elif event.type == pygame_gui.UI_BUTTON_PRESSED:
@@ -516,8 +519,8 @@ class LobbyScene(Scene):
         for i, row in enumerate(self.chat_rows()):
             text.draw(surface, row, (PANEL.x + 12, CHAT_Y + i * text.LINE), WHITE, shadow=None)
         if self.notice:
-            text.draw(surface, text.fitted(self.notice, PANEL.width - 24)[0], (PANEL.x + 12, CHAT_Y + 32), WARNING,
+            text.draw(surface, text.fitted(self.notice, PANEL.width - 24)[0], (PANEL.x + 12, NOTICE_Y), WARNING,
                       shadow=None)
         if self.reading:
-            draw_reading(surface, [(line, WHITE) for line in self.chat], PANEL.x + 8, CHAT_Y - 4, PANEL.width - 16,
-                         READING_ROWS, upward=True)
+            said = [(line, WHITE) for line in self.chat] + ([(self.notice, WARNING)] if self.notice else [])
+            draw_reading(surface, said, PANEL.x + 8, CHAT_Y - 4, PANEL.width - 16, READING_ROWS, upward=True)
