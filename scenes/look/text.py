@@ -127,7 +127,7 @@ def _fits(words: str, width: int, size: int) -> bool:
 
 def _pieces(word: str, width: int, size: int) -> list[str]:
     """`word` in pieces that each fit `width` (a piece holds one character at the least); a path
-    breaks after a slash where one falls in the piece.
+    breaks after a slash where one falls in the piece past its first third.
 
     >>> _pieces("/home/ann/.local/share/spades/game.json", 120, 8)
     ['/home/ann/', '.local/share/', 'spades/', 'game.json']
@@ -138,7 +138,7 @@ def _pieces(word: str, width: int, size: int) -> list[str]:
         while end < len(word) and _fits(word[:end + 1], width, size):
             end += 1
         slash = max(word.rfind("/", 0, end), word.rfind("\\", 0, end))
-        end = slash + 1 if slash > 0 else end
+        end = slash + 1 if slash >= max(1, end // 3) else end  # not so early that most of the line is lost
         pieces.append(word[:end])
         word = word[end:].lstrip(" ")  # a break at a space: the next line does not start with it
     return [*pieces, word]
