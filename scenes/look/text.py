@@ -14,12 +14,18 @@ LINE = 10
 """Line height at the base size (8 px glyphs and 2 px of leading)."""
 
 
-@lru_cache(maxsize=8)
 def font(size: int = 8) -> pygame.font.Font:
-    """The pixel font at `size` (8, 16 or 24 keep it crisp); the font module started if it is not
-    (a tool or a doctest measuring words before any window)."""
+    """The pixel font at `size` (8, 16 or 24 keep it crisp); the font module started again, and
+    what was kept forgotten, if it is not running (a tool or a doctest measuring words before any
+    window, or after an App closed)."""
     if not pygame.font.get_init():
         pygame.font.init()
+        reset()
+    return _font(size)
+
+
+@lru_cache(maxsize=8)
+def _font(size: int) -> pygame.font.Font:
     return pygame.font.Font(FONT_PATH, size)
 
 
@@ -82,8 +88,9 @@ def _club(colour: Colour, size: int) -> pygame.Surface:
 
 def reset() -> None:
     """Forget fonts and rendered text: needed after ``pygame.quit()`` (a new App in the same process)."""
-    font.cache_clear()
+    _font.cache_clear()
     render.cache_clear()
+    _wrapped.cache_clear()
     _club.cache_clear()
 
 
@@ -102,6 +109,13 @@ def draw(surface: pygame.Surface, text: str, pos: tuple[int, int], colour: Colou
 def wrap(text: str, width: int, size: int = 8) -> list[str]:
     """Split `text` into lines no wider than `width` pixels: at spaces, and inside a word too
     long for a line of its own (a web address, a name typed without spaces)."""
+    return list(_wrapped(text, width, size))
+
+
+@lru_cache(maxsize=512)
+def _wrapped(text: str, width: int, size: int) -> tuple[str, ...]:
+    """:func:`wrap`'s lines, kept: the same words are wrapped again at every frame they are drawn
+    (a panel of chat over cards in flight), and measuring them is most of a frame's text work."""
     lines: list[str] = []
     for paragraph in text.split("\n"):
         line = ""
@@ -118,7 +132,7 @@ def wrap(text: str, width: int, size: int = 8) -> list[str]:
             lines += pieces[:-1]
             line = pieces[-1]
         lines.append(line)
-    return lines
+    return tuple(lines)
 
 
 def _fits(words: str, width: int, size: int) -> bool:
