@@ -28,6 +28,16 @@ def column(manager: pygame_gui.UIManager, x: int, y: int, width: int, labels: li
             for i, words in enumerate(labels)]
 
 
+def show(elements, shown: bool) -> None:
+    """Show `elements` (pygame-gui widgets), or hide them: a panel drawn by the scene over where they
+    sit would otherwise have them drawn on top of it."""
+    for element in elements:
+        if shown:
+            element.show()
+        else:
+            element.hide()
+
+
 def veil(size: tuple[int, int], colour: tuple[int, int, int], alpha: int) -> pygame.Surface:
     """A see-through surface of one colour, to dim what lies under an overlay (made once
     by the scene that uses it, not every frame)."""

@@ -317,17 +317,13 @@ class LobbyScene(Scene):
         self.rows_shown = shown
         self.widgets = [*self.seat_buttons, *self.watch_buttons, *self.form]
         if self.reading:
-            for button in [*self.seat_buttons, *self.watch_buttons]:
-                button.hide()
+            widgets.show([*self.seat_buttons, *self.watch_buttons], False)
 
     def show_pager(self) -> None:
         """◀ and ▶ under the list when it is longer than the screen (each usable when it leads somewhere)."""
         for button, usable in ((self.earlier, self.first_row > 0),
                                (self.later, self.first_row + VISIBLE_TABLES < len(self.tables))):
-            if len(self.tables) > VISIBLE_TABLES and not self.reading:
-                button.show()
-            else:
-                button.hide()
+            widgets.show([button], len(self.tables) > VISIBLE_TABLES and not self.reading)
             if usable:
                 button.enable()
             else:
@@ -339,9 +335,8 @@ class LobbyScene(Scene):
         if reading == self.reading:
             return
         self.reading = reading
-        for button in [*self.seat_buttons, *self.watch_buttons, *self.seat_toggles.values(), self.level_toggle,
-                       self.create]:
-            button.hide() if reading else button.show()
+        widgets.show([*self.seat_buttons, *self.watch_buttons, *self.seat_toggles.values(), self.level_toggle,
+                      self.create], not reading)
         self.show_pager()
         self.app.redraw()
 

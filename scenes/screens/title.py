@@ -121,8 +121,7 @@ class TitleScene(Scene):
         """Show the notices whole over the menu (its buttons hidden under them), or the menu again."""
         if reading != self.reading:
             self.reading = reading
-            for button in self.widgets:
-                button.hide() if reading else button.show()
+            widgets.show(self.widgets, not reading)
 
     def notices_area(self) -> pygame.Rect:
         """Where the notices are, one line each, at the bottom (pointing there shows them whole)."""
