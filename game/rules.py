@@ -65,7 +65,7 @@ OPTIONS: tuple[Option, ...] = (
     Option("exchange", "exchange", "int", "Exchange cards", "Cards a blind-nil bidder may swap with the partner after bidding (0–2).", 0, 2),
     Option("blindteam", "blind_team", "optional_int", "Blind team bid", "off, or how far behind a side must be to bid a number blind (0: always); made blind bids score double.", 0, 10000),
     Option("teamnil", "team_nil", "int", "Team nil", "Both partners bid nil as a team: this many points if one of them takes no trick (0: off).", 0, 1000),
-    Option("bags", "bags", "bags", "Bags", "limit/penalty: every `limit` overtricks cost `penalty` points; 0/0: no penalty."),
+    Option("bags", "bags", "bags", "Bags", "Overtricks are bags: each time a side's bags reach the first number (10 in 10/100), it loses the second in points; 0/0: no penalty."),
     Option("doubleset", "double_set", "bool", "Double set", "A side taking twice its contract or more is set."),
     Option("tenfor200", "ten_for_200", "bool", "10 for 200", "A made team contract of 10 or more earns 100 more."),
     Option("sevenfor140", "seven_for_140", "bool", "7 for 140", "A made contract of 7 or more earns 70 more."),
