@@ -90,10 +90,27 @@ def test_every_nil_and_bonus_of_a_hand_is_told_by_name_however_long_the_names(ap
     lines = [(line, area) for line, area in drawn(app, monkeypatch) if line.strip()]
     told = " ".join(line for line, _ in lines)
     for seat, made in (("S", "made"), ("W", "failed"), ("N", "made"), ("E", "failed")):
-        assert f"{names[seat]} nil {made}" in told, f"{names[seat]}'s nil"
+        assert f"{names[seat]}'s nil {made}" in told, f"{names[seat]}'s nil"
     assert all(PANEL_RECT.inflate(-8, -8).contains(area) for _, area in lines), "inside the panel"
     for i, (line, area) in enumerate(lines):
         assert not [other for other, elsewhere in lines[i + 1:] if area.colliderect(elsewhere)], f"{line!r} overlaps"
+
+
+def test_a_failed_nils_tricks_are_shown_apart_and_the_bid_row_says_made_or_set(app, monkeypatch):
+    rules = PRESETS["partner"].rules
+    bids = {"S": Bid(0), "W": Bid(4), "N": Bid(4), "E": Bid(5)}
+    winners = ["S"] + ["N"] * 4 + ["W"] * 4 + ["E"] * 4  # South's nil fails; North makes 4, East/West 8 of 9
+    taken = {seat: winners.count(seat) for seat in SEATS}
+    score = score_hand(rules, bids, taken, winners, {side: Standing() for side in sides(rules.partners)})
+    model = TableModel(rules, {seat: seat for seat in SEATS}, dict(score.standings), [score])
+    model.taken.update(taken)
+    app.replace(ScoreScene(app, model, score))
+    lines = [line for line, _ in drawn(app, monkeypatch)]
+    assert "Us" in lines and "Them" in lines and "Us made" not in lines, "the heads name the sides only"
+    assert "4 made" in lines and "9 set" in lines
+    row = lines.index("Nil tricks")
+    assert lines[row + 1:row + 3] == ["1", "-"], "the nil's trick: Us 4 + 1, Them 8 make the 13"
+    assert "S's nil failed" in " ".join(lines)
 
 
 @pytest.mark.parametrize("screen", ["score", "game over"])

@@ -11,7 +11,7 @@ all draw these, so a side reads the same everywhere.
 >>> [(row.label, row.values) for row in score_rows(score)][:3]
 [('Bid', ('5', '4')), ('Tricks', ('6', '5')), ('Contract', ('+50', '+40'))]
 >>> score_notes(score, {"E": "East"}.get)
-['East nil failed']
+["East's nil failed"]
 """
 
 from __future__ import annotations
@@ -57,17 +57,28 @@ def verdict(side: SideScore) -> tuple[str, Colour]:
     return {True: ("made", GOOD), False: ("set", WARNING), None: ("", WHITE)}[side.made]
 
 
-def score_rows(score: HandScore) -> list[Row]:
-    """The breakdown of a hand's score: bid, tricks, every part that scored, the hand's total,
-    the score and bags after it."""
+def score_rows(score: HandScore, taken: Mapping[str, int] | None = None, *, verdicts: bool = False) -> list[Row]:
+    """The breakdown of a hand's score: bid (``4 made``, ``6 set`` with `verdicts`), tricks,
+    the tricks a side's nils took apart from them (given the tricks each seat `taken`, where a
+    nil took any), every part that scored, the hand's total, the score and bags after it."""
     sides = list(score.sides.values())
 
     def row(label: str, value: Callable[[SideScore], str], colour: Callable[[SideScore], Colour]) -> Row:
         return Row(label, tuple(value(side) for side in sides), tuple(colour(side) for side in sides))
 
+    def bid(side: SideScore) -> str:
+        if not side.contract:
+            return "-"
+        return f"{side.contract} {verdict(side)[0]}" if verdicts else str(side.contract)
+
+    def nil_tricks(side: SideScore) -> int:
+        return sum(taken.get(seat, 0) for seat in side.side if seat in SEATS) - side.counted if taken else 0
+
     plain = (lambda side: WHITE)  # noqa: E731 - one colour for every side
-    rows = [row("Bid", lambda side: str(side.contract) if side.contract else "-", plain),
+    rows = [row("Bid", bid, lambda side: verdict(side)[1] if verdicts else WHITE),
             row("Tricks", lambda side: str(side.counted), lambda side: verdict(side)[1])]
+    if any(nil_tricks(side) > 0 for side in sides):
+        rows.append(row("Nil tricks", lambda side: str(nil_tricks(side)) if side.nils else "-", plain))
     rows += [row(PART_LABELS[part], lambda side, part=part: f"{side.parts.get(part, 0):+d}", plain)
              for part in PARTS if any(side.parts.get(part, 0) for side in sides)]
     rows += [row("This hand", lambda side: f"{side.total:+d}", lambda side: GOLD),
@@ -79,9 +90,18 @@ def score_rows(score: HandScore) -> list[Row]:
 def score_notes(score: HandScore, name_of: Callable[[str], str | None]) -> list[str]:
     """The nils made or failed (by the bidder's name) and the bonuses of a hand."""
     sides = score.sides.values()
-    nils = [f"{(name_of(nil.who) if nil.who in SEATS else None) or nil.who} {nil.kind} "
+    nils = [f"{whose(name_of(nil.who) or nil.who) if nil.who in SEATS else nil.who} {nil.kind} "
             f"{'made' if nil.made else 'failed'}" for side in sides for nil in side.nils]
     return nils + [bonus for side in sides for bonus in side.bonuses]
+
+
+def whose(name: str) -> str:
+    """A player's name as the owner of a nil: ``Your``, ``West's``.
+
+    >>> whose("You"), whose("West"), whose("Chris")
+    ('Your', "West's", "Chris's")
+    """
+    return "Your" if name == "You" else f"{name}'s"
 
 
 def draw_panel(surface: pygame.Surface, rect: pygame.Rect = PANEL_RECT) -> None:
@@ -110,7 +130,7 @@ def draw_scoreboard(surface: pygame.Surface, scores: Sequence[HandScore], standi
     `scroll` stands (at first the latest), a bar at the right when they do not all fit; the first
     of `scores` is hand `first_hand`."""
     sides = list(standings)
-    x = PANEL_RECT.x + 20
+    x = block_left(scoreboard_width(len(sides)))
     left, column = scoreboard_columns(len(sides))
     text.draw(surface, "Hand", (x, top), GREY_LIGHT, shadow=None)
     for i, side in enumerate(sides):
@@ -134,3 +154,16 @@ def scoreboard_columns(sides: int) -> tuple[int, int]:
     room = PANEL_RECT.width - 40 - SCOREBOARD_ENTRY - 8
     column = min(SCOREBOARD_COLUMN, (room - HAND_NUMBERS) // max(1, sides - 1))
     return min(90, room - (sides - 1) * column), column
+
+
+def scoreboard_width(sides: int) -> int:
+    """How wide the scoreboard of `sides` sides is, from its hand numbers to its last entry."""
+    left, column = scoreboard_columns(sides)
+    return left + (sides - 1) * column + SCOREBOARD_ENTRY
+
+
+def block_left(width: int) -> int:
+    """Where a block of figures `width` wide starts: centred in the panel, within its margins
+    (two sides' figures would leave the panel's right half empty)."""
+    inner = PANEL_RECT.width - 40
+    return PANEL_RECT.x + 20 + max(0, (inner - width) // 2)

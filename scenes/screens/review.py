@@ -721,7 +721,7 @@ class ReviewScene(Scene):
         """The hand's score by part (as the score screen shows it) on a panel at the left, the
         log's Result, Score and Total tags on one at the right."""
         sides = list(score.sides)
-        rows = [breakdown.Row("", tuple(sides), (GOLD,) * len(sides)), *score_rows(score)]
+        rows = [breakdown.Row("", tuple(sides), (GOLD,) * len(sides)), *score_rows(score, logged.taken)]
         notes = score_notes(score, lambda seat: player_name(logged, seat))
         rect = BREAKDOWN_RECT.copy()
         rect.height = 8 + 12 + len(rows) * text.LINE + len(notes) * text.LINE + 4

@@ -13,15 +13,16 @@ from scenes.look import layout, text, widgets
 from scenes.look.breakdown import (
     PANEL_RECT,
     Row,
+    block_left,
     draw_panel,
     draw_rows,
     draw_scoreboard,
     score_notes,
     score_rows,
+    scoreboard_width,
     side_label,
-    verdict,
 )
-from scenes.look.palette import GOLD, GREY_LIGHT, SHADOW, WARNING, WHITE
+from scenes.look.palette import GOLD, GREY_LIGHT, SHADOW, WARNING, WHITE, Colour
 from scenes.look.scrolling import ListScroll
 from scenes.look.text import plural
 from scenes.scene import Scene
@@ -51,6 +52,8 @@ class ScoreScene(Scene):
         self.final = final
         self.problems = list(problems or [])
         """What could not be written during the hand (Save Hand, statistics), in a warning line."""
+        self.taken = dict(model.taken)
+        """Each seat's tricks in the hand, kept: at a server's table the next hand may start under this screen."""
         self.before = dict(before or {})
         """For a deal played again (Review's Play it): what each side scored with it the first time."""
         self.scroll = ListScroll(at_end=True)
@@ -90,33 +93,36 @@ class ScoreScene(Scene):
             return
         model = self.model
         partners = model.rules.partners
-        x, y = PANEL_RECT.x + 20, PANEL_RECT.y + 12
+        y = PANEL_RECT.y + 12
         text.draw(surface, f"Hand {model.last_scored}: the score", (PANEL_RECT.centerx, y), GOLD, size=16,
                   align="centre")
         sides = list(self.score.sides.values())
-        heads = [(f"{side_label(side.side, partners)} {verdict(side)[0]}", verdict(side)[1]) for side in sides]
-        header = Row("", tuple(words for words, _ in heads), tuple(colour for _, colour in heads))
+        header = Row("", tuple(side_label(side.side, partners) for side in sides), (GOLD,) * len(sides))
         column = min(COLUMN, (PANEL_RECT.width - 40 - FIRST_VALUES) // max(1, len(sides) - 1))
-        y = draw_rows(surface, [header, *score_rows(self.score)], x, y + 28, x + FIRST_VALUES - column, column)
+        x = block_left(max(FIRST_VALUES + (len(sides) - 1) * column, scoreboard_width(len(sides))))
+        rows = [header, *score_rows(self.score, self.taken, verdicts=True)]
+        y = draw_rows(surface, rows, x, y + 28, x + FIRST_VALUES - column, column)
         notes = score_notes(self.score, model.names.get)
         if notes:
             y += 4
-            lines = text.fitted("; ".join(notes), PANEL_RECT.width - 40, NOTE_LINES)
-            for line in lines:
-                text.draw(surface, line, (x, y), GOLD, shadow=None)
-                y += text.LINE
-            y -= text.LINE
+            y += (self.draw_lines(surface, "; ".join(notes), y, GOLD) - 1) * text.LINE
         if self.before:
             y += 12
-            text.draw(surface, self.before_line(), (x, y), GREY_LIGHT, shadow=None)
+            text.draw(surface, self.before_line(), (PANEL_RECT.centerx, y), GREY_LIGHT, shadow=None, align="centre")
         if self.problems:
-            y += 2
-            for line in text.fitted(self.problems[-1], PANEL_RECT.width - 40, NOTE_LINES):
-                y += text.LINE
-                text.draw(surface, line, (x, y), WARNING, shadow=None)
+            y += 2 + text.LINE
+            y += (self.draw_lines(surface, self.problems[-1], y, WARNING) - 1) * text.LINE
         y += 18
         text.draw(surface, "Scoreboard (hand points, score/bags)", (x, y), GOLD, shadow=None)
         self.draw_scoreboard(surface, y + 12, rows=max(1, (PANEL_RECT.bottom - 40 - y - 24) // 10))
+
+    @staticmethod
+    def draw_lines(surface: pygame.Surface, words: str, top: int, colour: Colour) -> int:
+        """Words across the panel, centred, on at most `NOTE_LINES` lines; how many it took."""
+        lines = text.fitted(words, PANEL_RECT.width - 40, NOTE_LINES)
+        for i, line in enumerate(lines):
+            text.draw(surface, line, (PANEL_RECT.centerx, top + i * text.LINE), colour, shadow=None, align="centre")
+        return len(lines)
 
     def draw_scoreboard(self, surface: pygame.Surface, top: int, rows: int) -> None:
         model = self.model
