@@ -216,6 +216,94 @@ def test_after_playing_by_mouse_enter_never_points_at_a_card_already_played(app)
         assert table.message is None or "do not hold" not in table.message.text
 
 
+# -- whose turn, and the bids as they come ---------------------------------------------------------------
+def test_a_long_name_as_dealer_never_covers_the_players_cards(app):
+    app.change_settings(names=("Bartholomew1", "West", "North", "East"))
+    table = bidding_turn(app)
+    table.model.dealer = "S"  # the longest plate: the name and the dealer's mark
+    plate = table.painter.plate_rect(table.model, "S")
+    assert table.painter.plate_lines(table.model, "S")[0] == "Bartholomew1 (D)"
+    marks = table.marks()
+    for card, rect in table.painter.south_rects(table.visible_south(), marks):
+        assert not plate.colliderect(rect.inflate(0, 2 * layout.RAISE_LIFT)), card
+    assert plate.left >= 0
+    table.model.holdings["S"] += table.model.holdings["N"][:2]  # fifteen cards, in an exchange
+    fan_left = fan_positions("S", 15)[0][0]
+    assert table.painter.plate_rect(table.model, "S").right <= fan_left
+
+
+def told_until_the_bids_are_in(app, table) -> list[str]:
+    """Every message the band shows, frame by frame, the player's decisions answered by mouse,
+    until the bids are in."""
+    seen: list[str] = []
+
+    def watch() -> bool:
+        if table.message is not None and (not seen or seen[-1] != table.message.text):
+            seen.append(table.message.text)
+        return player_turn(app) or bool(seen and seen[-1].startswith("Bids are in"))
+
+    while True:
+        wait_for(app, watch, limit=20_000)
+        if seen and seen[-1].startswith("Bids are in"):
+            return seen
+        answer_with_mouse(app)
+
+
+@pytest.mark.parametrize("variant", ["partner", "solo"])
+def test_every_computer_bid_is_told_in_the_band_as_it_is_made(tmp_path, variant):
+    app = make_app(tmp_path, speed="normal")
+    try:
+        app.change_settings(variant=variant)
+        frames(app)
+        table = start_game(app)
+        seen = told_until_the_bids_are_in(app, table)
+        bids = table.game.hand.bids
+        for seat in ("W", "N", "E"):
+            assert f"{table.name(seat)} bids {bids[seat].label}" in seen, (seat, seen)
+        assert not any(line.startswith("You bid") for line in seen if not bids["S"].is_nil), seen
+    finally:
+        app.close()
+
+
+def test_a_bid_the_rules_make_for_the_player_waits_to_be_read(tmp_path):
+    app = make_app(tmp_path, speed="normal")
+    try:
+        app.change_settings(variant="mirrors")
+        frames(app)
+        table = start_game(app)
+
+        def own_bid_told() -> bool:
+            return table.message is not None and table.message.text.startswith("You must bid")
+
+        wait_for(app, own_bid_told, limit=20_000)
+        shown = 0
+        while own_bid_told():
+            frames(app, 1)
+            shown += 1
+        assert shown >= layout.ANNOUNCE_PAUSE * 60, f"told for {shown} frames"
+        assert "S" in table.game.hand.bids
+    finally:
+        app.close()
+
+
+def test_the_band_says_when_the_player_leads_or_plays_and_nothing_else_is_said(app, monkeypatch):
+    table = playing(app)
+    wait_for(app, lambda: table.message is None)
+    prompt = "Your lead" if not table.model.trick else "Your turn"
+    assert prompt in words_on_screen(app, monkeypatch)
+    table.say("Spades are broken")
+    on_screen = words_on_screen(app, monkeypatch)
+    assert "Spades are broken" in on_screen and prompt not in on_screen, "a message takes the band"
+    table.message = None
+    answer_with_mouse(app)
+    assert not {"Your lead", "Your turn"} & set(words_on_screen(app, monkeypatch)), "not while the others play"
+
+
+def test_no_prompt_while_the_player_bids(app, monkeypatch):
+    bidding_turn(app)
+    assert not {"Your lead", "Your turn"} & set(words_on_screen(app, monkeypatch))
+
+
 # -- the end of a hand and of a game ------------------------------------------------------------------
 def test_after_the_last_trick_the_four_hands_wait_for_a_click(tmp_path, monkeypatch):
     app = make_app(tmp_path, speed="fast")

@@ -36,9 +36,12 @@ TRICK_SLOTS = {
     "W": (252, 123),
     "E": (348, 123),
 }
-# Name plates: (x, y, alignment) of the first text line.
+SOUTH_PLATE_GAP = 6
+"""Between the player's name plate and the first card of a full hand."""
+# Name plates: (x, y, alignment) of the first text line. The player's ends just left of a full
+# hand, so a long name grows away from the cards instead of over them.
 PLATES = {
-    "S": (110, 300, "left"),
+    "S": (WIDTH // 2 - (12 * SOUTH_STEP + CARD_W) // 2 - SOUTH_PLATE_GAP, 300, "right"),
     "N": (320, 52, "centre"),
     "W": (44, 92, "left"),
     "E": (596, 92, "right"),

@@ -146,9 +146,18 @@ class TablePainter:
         counts = f"B:{bid.display if bid else '-'} T:{model.taken[seat]}"
         return [name + "  " + counts] if seat == "N" else [name, counts]
 
+    @staticmethod
+    def plate_place(model: TableModel, seat: str) -> tuple[int, int, str]:
+        """Where a seat's name plate starts and how it is aligned: the player's stays clear of a
+        hand holding more than thirteen cards (cards passed to it in an exchange) too."""
+        x, y, align = layout.PLATES[seat]
+        if seat == "S" and len(model.holdings["S"]) > 13:
+            x = min(x, int(fan_positions("S", len(model.holdings["S"]))[0][0]) - layout.SOUTH_PLATE_GAP)
+        return x, y, align
+
     def plate_rect(self, model: TableModel, seat: str) -> pygame.Rect:
         """Where a seat's name plate is drawn (without the thinking dots)."""
-        x, y, align = layout.PLATES[seat]
+        x, y, align = self.plate_place(model, seat)
         lines = self.plate_lines(model, seat)
         width = max(text.render(line, WHITE).get_width() for line in lines)
         left = x - width if align == "right" else x - width // 2 if align == "centre" else x
@@ -156,7 +165,7 @@ class TablePainter:
 
     def draw_plates(self, surface: pygame.Surface, model: TableModel, marks: Marks) -> None:
         for seat in SEATS:
-            x, y, align = layout.PLATES[seat]
+            x, y, align = self.plate_place(model, seat)
             colour = GOLD if seat == marks.to_act else WHITE
             lines = self.plate_lines(model, seat)
             if seat == marks.to_act and marks.thinking:

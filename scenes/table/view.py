@@ -253,12 +253,16 @@ class TableScene(Scene):
         return self.announced_pause()
 
     def show_bid(self, event: BidMade) -> Beat:
+        """Every bid is told in the band as it lands on its seat's plate, but the player's own
+        number (the bid box has just shown it); a bid the rules made for the player waits to be read."""
         self.model.apply(event)
         self.sound("bid")
-        if event.bid.is_nil:
-            self.say(f"{does(self.name(event.seat), 'bid')} {'blind nil' if event.bid.blind else 'nil'}")
-        elif event.automatic:
-            self.say(f"{self.name(event.seat)} must bid {event.bid.tricks} (one per spade)")
+        if event.automatic:
+            why = "no spades" if event.bid.is_nil else "one per spade"
+            self.say(f"{self.name(event.seat)} must bid {event.bid.label} ({why})")
+            return self.announced_pause() if event.seat == "S" else Beat(self.time(layout.BID_PAUSE))
+        if event.bid.is_nil or event.seat != "S":
+            self.say(f"{does(self.name(event.seat), 'bid')} {event.bid.label}")
         return Beat(self.time(layout.BID_PAUSE if event.seat != "S" else 0.15))
 
     def show_bid_changed(self, event: BidChanged) -> Beat:
@@ -790,18 +794,29 @@ class TableScene(Scene):
             painter.draw_reveal(surface, model)
 
     def draw_words(self, surface: pygame.Surface) -> None:
-        """The message (or, at a server's table before its game, who is awaited), in its own band
-        between the trick and the hand that nothing covers, wrapped to at most two lines."""
-        words, alpha = (self.message.text, self.message.alpha) if self.message else (self.waiting_words(), 255)
+        """The message, in its own band between the trick and the hand that nothing covers,
+        wrapped to at most two lines; with none, quieter, what the table waits for."""
+        if self.message:
+            words, alpha, colour = self.message.text, self.message.alpha, WHITE
+        else:
+            words, alpha, colour = self.waiting_words() or self.prompt_words(), 255, GREY_LIGHT
         if not words:
             return
         lines = text.fitted(words, layout.MESSAGE_WIDTH, layout.MESSAGE_LINES)
         y = layout.MESSAGE_Y + (layout.MESSAGE_LINES - len(lines)) * text.LINE // 2
         for line in lines:
-            image = text.render(line, WHITE, 8, PANEL).copy()
+            image = text.render(line, colour, 8, PANEL).copy()
             image.set_alpha(alpha)
             surface.blit(image, (layout.WIDTH // 2 - image.get_width() // 2, y))
             y += text.LINE
+
+    def prompt_words(self) -> str:
+        """The player's card to play, once nothing moves: a new player is told whose turn it is
+        besides by the gold name plate and the dimmed cards."""
+        turn = None if self.busy else self.turn
+        if turn is None or turn.phase != "play":
+            return ""
+        return "Your lead" if not self.model.trick or self.model.trick_winner else "Your turn"
 
     def waiting_words(self) -> str:
         """At a server's table before its game starts: the seats still awaited, or ""."""
