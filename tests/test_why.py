@@ -28,6 +28,7 @@ from scenes.screens.review import ReviewScene
 from scenes.screens.review_log import player_name
 from tests.app_driver import (
     answer_with_mouse,
+    click_widget,
     frames,
     make_app,
     options_row,
@@ -269,3 +270,30 @@ def test_every_bid_reason_fits_the_message_band_under_the_longest_name(rules_at:
 def test_every_card_reason_fits_the_message_band_under_the_longest_name(rules_at: int, seed: int,
                                                                        cards_played: int) -> None:
     assert_every_reason_fits(random_position(RULE_SETS[rules_at], random.Random(seed), cards_played))
+
+
+def test_after_continue_pointing_at_a_computers_card_and_bid_still_tells_why(tmp_path):
+    app, table = table_mid_trick(tmp_path)
+    try:
+        seat, card = table.model.trick[0]
+        before = table.control.why(table.game.hand.number, seat, card)
+        before_bid = table.control.why(table.game.hand.number, "W")
+        assert before and before_bid
+        pygame.event.post(pygame.event.Event(pygame.QUIT))
+        frames(app, 1)
+    finally:
+        app.close()
+    again = make_app(tmp_path, seed=7)
+    try:
+        frames(again)
+        click_widget(again, again.scenes[-1].buttons["continue"])
+        restored = again.scenes[-1]
+        wait_for(again, lambda: player_turn(again))
+        x, y = layout.TRICK_SLOTS[seat]
+        point(again, (x + 10, y + 20))
+        assert restored.message is not None and restored.message.text == before
+        point(again, (4, 180))
+        point(again, restored.painter.plate_rect(restored.model, "W").center)
+        assert restored.message is not None and restored.message.text == before_bid
+    finally:
+        again.close()

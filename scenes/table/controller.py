@@ -272,6 +272,20 @@ class TableController(AdviceAsking):
         self.made: dict[tuple[int, str, str], tuple[dict, Any]] = {}
         """Each computer's card (by hand, seat and card) and bid (``"bid"``) of the last two hands,
         with the seat view it was made from."""
+        self._recall_this_hand()
+
+    def _recall_this_hand(self) -> None:
+        """A game picked up where it was left (Continue): the computers' bids and cards of the hand
+        under way, with the views they were made from, by replaying its saved actions (else
+        pointing at them would tell nothing)."""
+        if len(self.game.actions) == self.game.deal_start:
+            return
+        saved = self.game.to_json()
+        replay = Game.from_json({**saved, "actions": saved["actions"][:self.game.deal_start]})
+        for seat, choice in self.game.actions[self.game.deal_start:]:
+            if seat != PLAYER:
+                self._remember(seat, seat_view(replay.hand, seat), choice)
+            replay.apply(seat, choice)
 
     online = False
     catching_up = replaying = False
