@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import os
 import time
+import warnings
 from dataclasses import dataclass
 
 import pygame
@@ -122,6 +123,15 @@ def _no_display_words(detail: str) -> str:
             "can open on your own screen.")
 
 
+def keep_from_shrinking_below(size: tuple[int, int]) -> None:
+    """The window cannot be dragged smaller than `size`: below the frame's own size its pixel
+    text would be scaled down past reading."""
+    with warnings.catch_warnings():  # only its size is asked of the display module's window
+        warnings.simplefilter("ignore", DeprecationWarning)
+        window = pygame.Window.from_display_module()
+    window.minimum_size = size
+
+
 class Screen:
     """The game's window and the frame every scene draws on."""
 
@@ -138,7 +148,9 @@ class Screen:
         if self.fullscreen:
             return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
         desktop = pygame.display.get_desktop_sizes()[0]
-        return pygame.display.set_mode(window_size(desktop), pygame.RESIZABLE)
+        window = pygame.display.set_mode(window_size(desktop), pygame.RESIZABLE)
+        keep_from_shrinking_below(layout.SIZE)
+        return window
 
     def set_fullscreen(self, on: bool) -> bool:
         """Switch between fullscreen and a window; False (and nothing changed) if the display refuses."""

@@ -7,6 +7,7 @@ import os
 import subprocess
 import sys
 import time
+import warnings
 from pathlib import Path
 
 import pygame
@@ -164,3 +165,15 @@ def test_a_fading_message_asks_for_a_handful_of_frames_not_one_per_refresh():
         fade.advance(max(fade.next_change(), 1e-6))
         changes += 1
     assert changes <= FADE_STEPS + 2
+
+
+def test_the_window_cannot_be_made_smaller_than_the_frame(tmp_path):
+    app = make_app(tmp_path)
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", DeprecationWarning)
+            window = pygame.Window.from_display_module()
+        window.size = (320, 200)  # as a drag of the window's corner asks
+        assert window.size[0] >= layout.WIDTH and window.size[1] >= layout.HEIGHT
+    finally:
+        app.close()
