@@ -28,6 +28,7 @@ from tests.app_driver import (
     reach_play,
     start_game,
     wait_for,
+    words_on_screen,
 )
 
 
@@ -130,7 +131,7 @@ def test_escape_opens_the_menu_and_resume_returns(app):
     assert app.scenes[-1] is table
 
 
-def test_l_shows_the_last_trick(app):
+def test_l_shows_the_last_trick_and_says_how_to_close_it(app, monkeypatch):
     table = start_game(app)
     reach_play(app)
     for _ in range(4):
@@ -140,8 +141,10 @@ def test_l_shows_the_last_trick(app):
             break
     press(app, pygame.K_l)
     assert table.show_last and table.model.last_trick
+    assert "Click or L to close" in words_on_screen(app, monkeypatch)
     click(app, (10, 200))
     assert not table.show_last
+    assert "Click or L to close" not in words_on_screen(app, monkeypatch)
 
 
 def test_closing_the_window_saves_and_continue_restores_the_same_position(tmp_path):

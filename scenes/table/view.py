@@ -855,6 +855,7 @@ class TableScene(Scene):
         box = pygame.Rect(200, 70, 240, 170)
         pygame.draw.rect(surface, PANEL, box)
         pygame.draw.rect(surface, PANEL_EDGE, box, 1)
+        text.draw(surface, "Click or L to close", (box.centerx, box.bottom - 14), GREY, align="centre")
         if not self.model.last_trick:
             text.draw(surface, "No trick yet", box.center, WHITE, align="centre")
             return

@@ -25,7 +25,7 @@ from scenes.settings import BLIND_OFFERS, COACH_MARGINS, LEVELS, NAME_LENGTH
 LEVEL_WORDS = "Normal plays sensibly, Expert thinks ahead."
 LEVEL_ROWS = (
     ("Partner's level", "partner_level",
-     f"How well North, your partner, bids and plays, and whom Suggest asks: {LEVEL_WORDS}"),
+     f"How well North, your partner, bids and plays, and whom Suggest asks (in Solo, Suggest only): {LEVEL_WORDS}"),
     ("Opponents' level", "opponents_level",
      f"How well West and East, the opponents, bid and play (in Solo, North too): {LEVEL_WORDS}"),
 )
