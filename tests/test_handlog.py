@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import random
+import tracemalloc
 from pathlib import Path
 
 import pytest
@@ -16,9 +18,12 @@ from game.game import Game
 from game.hand import Hand
 from game.players import RandomPlayer, decide
 from game.records.handlog import (
+    MAX_BLOCK_LINES,
+    PAUSE_LINES,
     DamagedBlock,
     HandLogWriter,
     LoggedHand,
+    LogScan,
     ReplayError,
     append_hand,
     format_block,
@@ -607,3 +612,34 @@ def test_hands_given_to_the_file_thread_are_appended_in_order_and_a_failure_is_t
     folder.save(hands[0])
     assert files.close()
     assert folder.error is not None and folder.error.startswith(f"Hand not saved to {tmp_path}")
+
+
+def test_a_block_of_endless_lines_is_damaged_and_its_lines_are_not_kept(tmp_path):
+    text, hands = sample_log()
+    path = tmp_path / "Spades.save"
+    path.write_text('[Game "g"]\n' + "1\n" * 200_000 + "\n" + text)
+    tracemalloc.start()
+    try:
+        reading = read_log(path)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert [str(damage) for damage in reading.damaged] == [
+        f"lines 1-200001: it has more than {MAX_BLOCK_LINES} lines (a hand takes about 30)"]
+    assert reading.hands == list(hands), "the hands after it are read"
+    assert peak < 8_000_000, f"{peak:,} bytes held to read 200,000 lines"
+
+
+@pytest.mark.parametrize("filler", ["\n", "% a comment\n", "\r"])
+def test_a_long_stretch_without_blocks_gives_a_timed_reader_its_turn(tmp_path, filler):
+    text, hands = sample_log()
+    path = tmp_path / "Spades.save"
+    path.write_text(filler * 100_000 + text, newline="")
+    with path.open("rb") as stream:
+        scan = LogScan(stream)
+        assert scan.step() is None and scan.lines <= PAUSE_LINES, "a turn before the whole stretch is read"
+        steps = []
+        with contextlib.suppress(StopIteration):
+            while True:
+                steps.append(scan.step())
+    assert [found for _, found in filter(None, steps)] == list(hands)

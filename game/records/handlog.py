@@ -56,6 +56,11 @@ MAX_LINE_BYTES = 10_000
 """The longest line read whole (a `Rules` line takes under 500 bytes): a longer one damages its block."""
 REASON_LENGTH = 160
 """The longest reason a damaged block is given (it may quote the file)."""
+MAX_BLOCK_LINES = 200
+"""The most lines a block is read with (a hand takes about 30, comments apart): a longer one is damaged,
+and its lines past this are not kept."""
+PAUSE_LINES = 4096
+"""Lines read with no block found, after which :meth:`LogScan.step` gives a reader with a clock a turn."""
 _READ_CHUNK = 1 << 16
 _LINE_END = re.compile(rb"\r\n|\r|\n")
 _BOM = b"\xef\xbb\xbf"
@@ -384,14 +389,22 @@ class _Damage(Exception):
 
 @dataclass
 class _Group:
-    """Lines read together: a block from its `Game` tag on, or text outside any block."""
+    """Lines read together: a block from its `Game` tag on (its lines kept, up to
+    :data:`MAX_BLOCK_LINES`), or text outside any block (only where it lies)."""
 
     is_block: bool
     start: int
+    first_line: int
+    last_line: int = 0
     end: int = 0
     lines: list[tuple[int, str]] = field(default_factory=list)
     too_long: int | None = None
     """The first line cut at :data:`MAX_LINE_BYTES`, if any."""
+
+    def add(self, number: int, line: str, end: int) -> None:
+        self.last_line, self.end = number, end
+        if self.is_block and len(self.lines) <= MAX_BLOCK_LINES:
+            self.lines.append((number, line))
 
 
 class LogScan:
@@ -417,6 +430,13 @@ class LogScan:
         return self
 
     def __next__(self) -> tuple[BlockPlace, LoggedHand | DamagedBlock]:
+        while (found := next(self._found)) is None:
+            pass
+        return found
+
+    def step(self) -> tuple[BlockPlace, LoggedHand | DamagedBlock] | None:
+        """The next block, or None after :data:`PAUSE_LINES` lines without one (blank lines,
+        comments), so that a reader with a time budget can look at its clock; StopIteration at the end."""
         return next(self._found)
 
     def _lines(self, stream: BinaryIO, number: int, start: int) -> Iterator[tuple[int, int, int, bytes]]:
@@ -440,27 +460,31 @@ class LogScan:
             yield number, line_start, offset, head
 
     def _blocks(self, lines: Iterator[tuple[int, int, int, bytes]]) -> Iterator[
-            tuple[BlockPlace, LoggedHand | DamagedBlock]]:
+            tuple[BlockPlace, LoggedHand | DamagedBlock] | None]:
+        """Each block as it ends, and None after every PAUSE_LINES lines that ended none."""
         group: _Group | None = None
+        quiet = 0
         for number, start, end, raw in lines:
             self.lines, self.position = number, end
+            quiet += 1
+            if quiet >= PAUSE_LINES:
+                quiet = 0
+                yield None
             if start == 0 and raw.startswith(_BOM):
                 raw = raw[len(_BOM):]
             line = raw[:MAX_LINE_BYTES].decode("utf-8", "replace").strip()
             if line.startswith("%"):
                 continue
-            if not line:
-                if group:
-                    yield _close(group)
-                group = None
-                continue
             tag = _TAG.fullmatch(line) if line.startswith("[Game") else None
-            if group is None or (tag and tag.group(1) == "Game"):
-                if group:
-                    yield _close(group)
-                group = _Group(is_block=tag is not None and tag.group(1) == "Game", start=start)
-            group.lines.append((number, line))
-            group.end = end
+            if group is not None and (not line or (tag and tag.group(1) == "Game")):
+                quiet = 0
+                yield _close(group)
+                group = None
+            if not line:
+                continue
+            if group is None:
+                group = _Group(is_block=tag is not None and tag.group(1) == "Game", start=start, first_line=number)
+            group.add(number, line, end)
             if len(raw) > MAX_LINE_BYTES and group.too_long is None:
                 group.too_long = number
         if group:
@@ -469,11 +493,13 @@ class LogScan:
 
 def _close(group: _Group) -> tuple[BlockPlace, LoggedHand | DamagedBlock]:
     """The place of a group of lines and what it holds: a hand, or the damage that keeps it from being one."""
-    place = BlockPlace(group.lines[0][0], group.lines[-1][0], group.start, group.end)
+    place = BlockPlace(group.first_line, group.last_line, group.start, group.end)
     if not group.is_block:
         reason = "text outside any hand block"
     elif group.too_long is not None:
         reason = f"line {group.too_long} is longer than {MAX_LINE_BYTES:,} bytes"
+    elif len(group.lines) > MAX_BLOCK_LINES:
+        reason = f"it has more than {MAX_BLOCK_LINES} lines (a hand takes about 30)"
     else:
         try:
             return place, _parse_block(group.lines)

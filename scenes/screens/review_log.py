@@ -188,17 +188,21 @@ class LogLister:
         return min(1.0, self._scan.position / self.size) if self.size else 1.0
 
     def read(self, seconds: float) -> list[Row]:
-        """The rows of the blocks read in about `seconds`: at least one block, unless the log is done."""
+        """The rows of the blocks read in about `seconds` (none, if a long stretch of the file
+        holds no block: blank lines, comments)."""
         rows: list[Row] = []
         deadline = time.perf_counter() + seconds
         try:
-            for place, found in self._scan:
-                if isinstance(found, DamagedBlock):
-                    rows.append(Row(place, damage=found))
-                else:
-                    rows.append(Row(place, hand=Listed.of(found, self._shared)))
+            while True:
+                step = self._scan.step()
+                if step is not None:
+                    place, found = step
+                    rows.append(Row(place, damage=found) if isinstance(found, DamagedBlock)
+                                else Row(place, hand=Listed.of(found, self._shared)))
                 if time.perf_counter() >= deadline:
                     return rows
+        except StopIteration:
+            pass
         except OSError as error:
             self.error = safe_text(error.strerror or error)
         self.close()
