@@ -249,6 +249,16 @@ def test_save_appends_every_hand_in_deal_order_and_the_log_reads_back(capsys, tm
     assert second.players == {"S": "b-random", "W": "a-random", "N": "b-random", "E": "a-random"}
 
 
+@pytest.mark.parametrize("cut", ["Caf\u00e9".encode()[:-1], b"\xff"])
+def test_save_goes_on_after_a_log_cut_off_mid_letter(capsys, tmp_path, cut):
+    log = tmp_path / "hands.save"
+    log.write_bytes(b"% a comment cut off in a name: " + cut)
+    run_arena(capsys, "--deals", "1", "--seed", "5", "--save", str(log))
+    reading = read_log(log)
+    assert len(reading.hands) == 2 and reading.damaged == []
+    assert log.read_bytes().startswith(b"% a comment cut off in a name: " + cut + b"\n")
+
+
 def test_both_tables_of_a_deal_play_the_same_cards_from_the_same_score(capsys, tmp_path):
     log = tmp_path / "hands.save"
     run_arena(capsys, "--deals", "4", "--save", str(log))
@@ -360,6 +370,16 @@ def test_paired_compares_two_runs_of_a_seed_deal_by_deal(capsys, tmp_path):
     assert same["differing"] == 0 and same["difference"] == {"mean": 0.0, "ci95": [0.0, 0.0]}
     assert paired.main([str(before), str(after)]) == 0
     assert "4 deals in both logs" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("missing", ["nowhere.save", "."])
+def test_paired_says_plainly_which_log_it_cannot_read(capsys, tmp_path, missing):
+    log = tmp_path / "run.save"
+    run_arena(capsys, "--deals", "1", "--save", str(log))
+    with pytest.raises(SystemExit) as stop:
+        paired.main([str(log), str(tmp_path / missing)])
+    assert stop.value.code == 2
+    assert f"cannot read {tmp_path / missing}" in capsys.readouterr().err
 
 
 def test_paired_keeps_apart_the_deals_of_several_seeds_in_one_log(capsys, tmp_path):

@@ -206,18 +206,18 @@ class SaveLog:
     """Appends the `Spades.save` blocks of the match, one write and flush per block."""
 
     def __init__(self, path: str) -> None:
-        self.file = open(path, "a+", encoding="utf-8", newline="\n")  # noqa: SIM115 - kept for the whole match
+        self.file = open(path, "a+b")  # noqa: SIM115 - kept for the whole match
         self.file.seek(0, os.SEEK_END)
         if self.file.tell():
-            # An earlier write cut off mid-line must not swallow the first new block.
-            self.file.seek(self.file.tell() - 1)
-            if self.file.read(1) != "\n":
-                self.file.write("\n")
+            # An earlier write cut off mid-line (or mid-letter) must not swallow the first new block.
+            self.file.seek(-1, os.SEEK_END)
+            if self.file.read(1) != b"\n":
+                self.file.write(b"\n")
         self.written = 0
 
     def write(self, blocks: Iterable[str]) -> None:
         for block in blocks:
-            self.file.write(block)
+            self.file.write(block.encode("utf-8"))
             self.file.flush()
             self.written += 1
 

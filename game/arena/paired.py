@@ -57,7 +57,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("before", help="the hand log of the first run")
     parser.add_argument("after", help="the hand log of the second run (the same seeds)")
     args = parser.parse_args(argv)
-    result = compare(args.before, args.after)
+    try:
+        result = compare(args.before, args.after)
+    except OSError as error:
+        parser.error(f"cannot read {error.filename}: {error.strerror}")
     if not result["units"]:
         print("the two logs share no arena deal")
         return 1
