@@ -30,7 +30,7 @@ import platformdirs
 from game.game import DEFAULT_NAMES as GAME_NAMES
 from game.game import NAME_LENGTH, is_player_name
 from game.players.levels import PLAYABLE, seat_levels
-from game.records.atomic import read_small_text, write_atomic
+from game.records.atomic import kept_aside, read_small_text, write_atomic
 from game.rules import CUSTOM_SLOTS, OPTION_BY_KEY, PRESETS, Rules, RulesError, Variant, custom_variant
 from game.seats import SEATS
 from game.text_safety import safe_text, shown_value
@@ -342,14 +342,18 @@ class SettingsStore:
             return Settings(), None
         except (OSError, UnicodeDecodeError) as error:
             return Settings(), (f"The settings file {self.path} could not be read ({_reason(error)}); "
-                                "using the defaults.")
+                                f"using the defaults{kept_aside(self.path)}.")
         try:
             data = json.loads(text)
         except (ValueError, RecursionError) as error:  # JSONDecodeError is a ValueError
-            return Settings(), f"The settings file {self.path} is damaged ({_reason(error)}); using the defaults."
+            return Settings(), (f"The settings file {self.path} is damaged ({_reason(error)}); "
+                                f"using the defaults{kept_aside(self.path)}.")
         settings, problems = Settings.from_dict(data)
         if not problems:
             return settings, None
+        if not isinstance(data, Mapping):
+            return settings, (f"The settings file {self.path} is damaged ({problems[0]}); "
+                              f"using the defaults{kept_aside(self.path)}.")
         return settings, (f"Some settings in {self.path} were ignored ({safe_text('; '.join(problems), 300)}); "
                           "the defaults are used for them.")
 

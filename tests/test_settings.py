@@ -60,20 +60,23 @@ def test_missing_file_gives_the_defaults_and_no_message(tmp_path):
     assert SettingsStore(tmp_path / "absent.json").load() == (Settings(), None)
 
 
-def test_damaged_json_gives_the_defaults_and_a_message_naming_the_file(tmp_path):
+@pytest.mark.parametrize("contents", ['{"volume": 0.3, "sound": fal', "[1, 2, 3]", '{"volume": 0.3, "name": "Jo\xe9"}'])
+def test_a_file_that_cannot_be_used_gives_the_defaults_says_so_and_is_kept_aside(tmp_path, contents):
     path = tmp_path / "settings.json"
-    path.write_text('{"volume": 0.3, "sound": fal', encoding="utf-8")
-    settings, message = SettingsStore(path).load()
+    path.write_bytes(contents.encode("latin-1"))
+    store = SettingsStore(path)
+    settings, message = store.load()
     assert settings == Settings()
     assert message is not None and str(path) in message and "\n" not in message
+    assert "the old file is kept as settings.json.bad" in message
+    store.save(settings)
+    assert (tmp_path / "settings.json.bad").read_bytes() == contents.encode("latin-1"), "the next save loses nothing"
 
 
-def test_a_file_that_is_not_a_json_object_gives_the_defaults_and_a_message(tmp_path):
+def test_a_settings_file_with_a_byte_order_mark_is_read(tmp_path):
     path = tmp_path / "settings.json"
-    path.write_text("[1, 2, 3]", encoding="utf-8")
-    settings, message = SettingsStore(path).load()
-    assert settings == Settings()
-    assert message is not None and str(path) in message
+    path.write_bytes(b"\xef\xbb\xbf" + SettingsStore.text(changed_settings()).encode("utf-8"))
+    assert SettingsStore(path).load() == (changed_settings(), None)
 
 
 def test_one_wrong_type_is_ignored_and_the_other_settings_kept(tmp_path):

@@ -300,6 +300,26 @@ def test_a_damaged_file_gives_empty_statistics_and_says_where(tmp_path, contents
     statistics, message = load(path)
     assert statistics.empty
     assert message and str(path) in message and ("damaged" in message or "could not be read" in message)
+    kept = tmp_path / "statistics.json.bad"
+    assert f"the old file is kept as {kept.name}" in message, "a fresh file will take its place"
+    assert kept.read_bytes() == contents.encode("latin-1") and not path.exists()
+
+
+def test_a_statistics_file_with_a_byte_order_mark_loads_whole(tmp_path):
+    path = tmp_path / "statistics.json"
+    path.write_bytes(b"\xef\xbb\xbf" + some_statistics().text().encode("utf-8"))
+    assert load(path) == (some_statistics(), None)
+
+
+def test_statistics_too_many_to_write_one_a_line_are_written_packed_and_read_back(tmp_path):
+    path = tmp_path / "statistics.json"
+    data = some_statistics().to_dict()
+    data["tallies"] = [dict(data["tallies"][0], variant=f"Custom {i}") for i in range(12_000)]
+    path.write_text(json.dumps(data, separators=(",", ":")), encoding="utf-8")
+    statistics, message = load(path)
+    assert message is None and len(statistics.tallies) == 12_000
+    statistics.save(path)
+    assert load(path) == (statistics, None), "what was read is written back readable"
 
 
 def test_the_good_parts_of_a_damaged_file_are_kept(tmp_path):

@@ -65,13 +65,14 @@ def read_small_text(path: os.PathLike | str, limit: int) -> str:
 
     FileTooLargeError (an OSError) if the file holds more than `limit` bytes: it is
     then not read at all. FileNotFoundError, other OSErrors and UnicodeDecodeError as
-    :meth:`pathlib.Path.read_text` raises them."""
+    :meth:`pathlib.Path.read_text` raises them. A byte order mark at the start (some
+    editors write one) is skipped."""
     remove_leftovers(path)
     with open(path, "rb") as stream:
         data = stream.read(limit + 1)
     if len(data) > limit:
         raise FileTooLargeError(f"it is too large: over {limit:,} bytes, more than this program ever writes there")
-    return data.decode("utf-8")
+    return data.decode("utf-8-sig")
 
 
 def set_aside(path: os.PathLike | str) -> Path:
@@ -91,4 +92,17 @@ def set_aside(path: os.PathLike | str) -> Path:
     return target
 
 
-__all__ = ["FileTooLargeError", "leftovers", "read_small_text", "remove_leftovers", "set_aside", "write_atomic"]
+def kept_aside(path: os.PathLike | str) -> str:
+    """Set aside a file the game could not use at all, before a fresh one is written in its place
+    (what it held is never lost): the words that say where it is now, as ``" (the old file is
+    kept as statistics.json.bad)"``, or "" if it is not a file or cannot be renamed."""
+    if not os.path.isfile(path):
+        return ""
+    try:
+        return f" (the old file is kept as {set_aside(path).name})"
+    except OSError:
+        return ""
+
+
+__all__ = ["FileTooLargeError", "kept_aside", "leftovers", "read_small_text", "remove_leftovers", "set_aside",
+           "write_atomic"]

@@ -43,7 +43,7 @@ from typing import TYPE_CHECKING, Any
 from game.bids import Bid
 from game.events import Event, GameOver, HandScored
 from game.players.levels import levels_of, seat_levels
-from game.records.atomic import read_small_text, write_atomic
+from game.records.atomic import kept_aside, read_small_text, write_atomic
 from game.records.writer import FileWriter
 from game.scoring import HandScore, SideScore
 from game.seats import side_of
@@ -351,22 +351,29 @@ class Statistics:
         except FileNotFoundError:
             return cls(), None
         except (OSError, UnicodeDecodeError) as error:
-            return cls(), f"The statistics file {path} could not be read ({_reason(error)}); starting afresh."
+            return cls(), (f"The statistics file {path} could not be read ({_reason(error)}); "
+                           f"starting afresh{kept_aside(path)}.")
         try:
             data = json.loads(text)
         except (ValueError, RecursionError) as error:
-            return cls(), f"The statistics file {path} is damaged ({_reason(error)}); starting afresh."
+            return cls(), (f"The statistics file {path} is damaged ({_reason(error)}); "
+                           f"starting afresh{kept_aside(path)}.")
         statistics, problems = cls.from_dict(data)
         if not problems:
             return statistics, None
         listed = safe_text("; ".join(problems), 300)
         if not statistics.tallies and not statistics.months:
-            return statistics, f"The statistics file {path} is damaged ({listed}); starting afresh."
+            return statistics, f"The statistics file {path} is damaged ({listed}); starting afresh{kept_aside(path)}."
         return statistics, f"Some statistics in {path} were damaged and left out ({listed})."
 
     def text(self) -> str:
-        """The statistics as their file holds them."""
-        return json.dumps(self.to_dict(), indent=1, ensure_ascii=False) + "\n"
+        """The statistics as their file holds them: one entry a line, or, where that would be more
+        than :data:`STATS_BYTES`, packed tight (what was read is always written back readable)."""
+        data = self.to_dict()
+        text = json.dumps(data, indent=1, ensure_ascii=False) + "\n"
+        if len(text.encode("utf-8")) <= STATS_BYTES:
+            return text
+        return json.dumps(data, separators=(",", ":"), ensure_ascii=False) + "\n"
 
     def save(self, path: os.PathLike | str) -> None:
         """Write the statistics atomically, creating the folder; OSError if it cannot be written."""
