@@ -105,6 +105,44 @@ class Garbage(Steady):
         return 42  # type: ignore[return-value]
 
 
+class Unspeakable(Exception):
+    """An exception that cannot say what it is."""
+
+    def __str__(self) -> str:
+        raise ValueError("no words")
+
+
+class Mumbler(Steady):
+    """Fails with an exception whose own message raises."""
+
+    def play(self, view: dict) -> str:
+        raise Unspeakable
+
+
+class Nester(Steady):
+    """Plays a card wrapped in lists a hundred thousand deep (no JSON writer goes that far)."""
+
+    def play(self, view: dict) -> str:
+        answer: object = view["legal"][0]
+        for _ in range(100_000):
+            answer = [answer]
+        return answer  # type: ignore[return-value]
+
+
+class Giant(Steady):
+    """Bids a whole number of five thousand digits, which neither JSON nor repr will write out."""
+
+    def bid(self, view: dict) -> str:
+        return 10 ** 5000  # type: ignore[return-value]
+
+
+class Rambler(Steady):
+    """Fails at every card with a message of sixty thousand characters."""
+
+    def play(self, view: dict) -> str:
+        raise RuntimeError("why " * 15_000)
+
+
 class Snoop(Steady):
     """Searches its process's memory for the hands being played, at each bid and at its
     first card, and raises if it finds a card of another seat; otherwise plays like Steady."""

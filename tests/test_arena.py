@@ -96,11 +96,16 @@ def test_the_same_player_on_both_sides_ties_every_deal(capsys):
     (f"{BOTS_FILE}:Illegal", "not in legal", "illegal"),
     ("tests.arena_bots:Garbage", "not JSON data", "illegal"),
     ("tests.arena_bots:Unborn", "could not be created", "not_created"),
+    ("tests.arena_bots:Mumbler", "raised Unspeakable: (it cannot be shown)", "raised"),
+    ("tests.arena_bots:Nester", "answered list", "illegal"),
+    ("tests.arena_bots:Giant", "answered int (it cannot be shown)", "illegal"),
+    ("tests.arena_bots:Rambler", "raised RuntimeError: why why", "raised"),
 ])
 def test_a_misbehaving_bot_is_named_replaced_and_counted(capsys, bot, reason, kind):
     report, summary = run_arena(capsys, "--a", bot, "--b", "random", "--deals", "2")
     assert f"replaced: side a ({bot})" in report
     assert reason in report
+    assert all(len(line) < 500 for line in report.splitlines()), "a bot's words are quoted short"
     assert summary["a"]["replaced"] > 0
     assert summary["a"]["replaced_reasons"] == {**dict.fromkeys(REASONS, 0), kind: summary["a"]["replaced"]}
     assert summary["b"]["replaced"] == 0

@@ -26,10 +26,11 @@ from game.arena.referee import Contestant, Replacement, bot_host, isolated, star
 from game.cards import DECKS
 from game.game import Game
 from game.hand import Hand
-from game.players.bot_process import FAILURES
+from game.players.bot_process import FAILURES, TOLD_LENGTH
 from game.rules import Rules
 from game.scoring import HandScore, Standing, bag_share, bags_weighed
 from game.seats import SEATS, seats_of, side_of, sides
+from game.text_safety import safe_text
 from game.view import seat_view
 
 ARENA_SIDES: tuple[str, str] = ("a", "b")
@@ -205,7 +206,7 @@ class Table:
             result.tallies[contestant.side].replaced += 1
             result.tallies[contestant.side].replaced_reasons[failure] += 1
             result.replacements.append(Replacement(contestant.side, contestant.spec, unit, self.table, number,
-                                                   contestant.seat, moment, failure, reason))
+                                                   contestant.seat, moment, failure, safe_text(reason, TOLD_LENGTH)))
 
     def player_names(self) -> dict[str, str]:
         """Names for the `Players` tag: the side and its level or bot class, like ``a-random``."""

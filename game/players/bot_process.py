@@ -48,6 +48,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Any
 
+from game.text_safety import safe_text
+
 RAISED = "raised"
 ILLEGAL = "illegal"
 TIMED_OUT = "timed_out"
@@ -419,16 +421,28 @@ def _answer_requests(spec: str, replies: IO[bytes]) -> None:
                 continue
             answer = getattr(bot, _METHODS.get(request["view"]["phase"], "bid"))(request["view"])
         except Exception as error:  # a bot's failure of any kind is reported, never fatal
-            send({"raised": f"raised {type(error).__name__}: {error}"})
+            send({"raised": f"raised {type(error).__name__}: {_told(str, error)}"})
             continue
         try:
             text = json.dumps({"answer": answer})
-        except (TypeError, ValueError):
-            send({"unsendable": f"{type(answer).__name__} {answer!r}"})
+        except (TypeError, ValueError, RecursionError):  # RecursionError: a list nested thousands deep
+            send({"unsendable": f"{type(answer).__name__} {_told(repr, answer)}"})
             continue
         replies.write(text.encode() + b"\n")
         replies.flush()
 
+
+def _told(words: Callable[[Any], str], thing: Any) -> str:
+    """What a bot's exception or answer says of itself (`words` is ``str`` or ``repr``), kept short;
+    that may raise too (an integer of 5,000 digits, an object whose ``__repr__`` fails)."""
+    try:
+        return safe_text(words(thing), TOLD_LENGTH)
+    except Exception:  # noqa: BLE001 - whatever the bot's object raises, the report goes on
+        return "(it cannot be shown)"
+
+
+TOLD_LENGTH = 300
+"""The most characters of a bot's own words (its exception, its unsendable answer) a report quotes."""
 
 _METHODS = {"play": "play", "exchange": "exchange"}
 """The bot's method for a view's phase (every other phase is a ``bid``), as `docs/bot-api.md` has it."""
