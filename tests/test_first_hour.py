@@ -842,3 +842,10 @@ def test_the_spade_heart_and_diamond_signs_are_solid_distinct_shapes_at_every_si
         kinds = {frozenset((x, y) for x in range(m.get_size()[0]) for y in range(m.get_size()[1]) if m.get_at((x, y)))
                  for m in shapes.values()}
         assert len(kinds) == len(shapes), f"two signs look the same at {size}"
+
+
+def test_in_solo_the_tables_scoreboard_names_each_player(app, monkeypatch):
+    app.change_settings(variant="solo", names=("You", "Maximiliana", "North", "East"))
+    bidding_turn(app)
+    on_screen = words_on_screen(app, monkeypatch)
+    assert {"You", "Maxi..", "North", "East"} <= set(on_screen), on_screen

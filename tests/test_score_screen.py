@@ -132,3 +132,17 @@ def test_a_long_games_scoreboard_shows_its_last_hands_and_scrolls_back_to_the_fi
         press(app, pygame.K_PAGEDOWN)
     assert hand_numbers(drawn(app, monkeypatch)) == shown, "and Page Down back to the last"
     assert app.scenes[-1].__class__ in (ScoreScene, GameOverScene), "scrolling leaves the screen where it is"
+
+
+def test_in_solo_the_score_names_each_seats_player(app, monkeypatch):
+    rules = PRESETS["solo"].rules
+    names = {"S": "You", "W": "Maximiliana", "N": "North", "E": "East"}
+    winners = ["S"] * 4 + ["W"] * 3 + ["N"] * 3 + ["E"] * 3
+    taken = {seat: winners.count(seat) for seat in SEATS}
+    score = score_hand(rules, dict.fromkeys(SEATS, Bid(3)), taken, winners, {seat: Standing() for seat in SEATS})
+    model = TableModel(rules, names, dict(score.standings), [score])
+    for scene in (ScoreScene(app, model, score), GameOverScene(app, model, "S")):
+        app.replace(scene)
+        lines = [line for line, _ in drawn(app, monkeypatch)]
+        assert {"You", "Maximiliana", "North", "East"} <= {word for line in lines for word in line.split()}, lines
+        assert not {"S", "W", "N", "E"} & set(lines), "no seat letters for sides"

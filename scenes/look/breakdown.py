@@ -45,10 +45,15 @@ class Row:
     colours: tuple[Colour, ...]
 
 
-def side_label(side: str, partners: bool) -> str:
-    """How a scoring side is named to the player: Us and Them with partners, else the seat."""
+def side_label(side: str, partners: bool, names: Mapping[str, str] | None = None, chars: int = 12) -> str:
+    """How a scoring side is named to the player: Us and Them with partners, else the seat's
+    player (from `names`, cut to `chars`), or the seat's letter.
+
+    >>> side_label("NS", True), side_label("W", False), side_label("W", False, {"W": "Maximiliana"}, 6)
+    ('Us', 'W', 'Maxi..')
+    """
     if not partners:
-        return side
+        return text.cut(names[side], chars) if names and side in names else side
     return "Us" if "S" in side else "Them"
 
 
@@ -125,7 +130,8 @@ def draw_rows(surface: pygame.Surface, rows: Sequence[Row], left: int, top: int,
 
 
 def draw_scoreboard(surface: pygame.Surface, scores: Sequence[HandScore], standings: Mapping[str, Standing],
-                    partners: bool, top: int, scroll: ListScroll, rows: int, first_hand: int = 1) -> None:
+                    partners: bool, top: int, scroll: ListScroll, rows: int, first_hand: int = 1,
+                    names: Mapping[str, str] | None = None) -> None:
     """The running score of every hand, one column per side, as many hands as `rows` from where
     `scroll` stands (at first the latest), a bar at the right when they do not all fit; the first
     of `scores` is hand `first_hand`."""
@@ -134,8 +140,8 @@ def draw_scoreboard(surface: pygame.Surface, scores: Sequence[HandScore], standi
     left, column = scoreboard_columns(len(sides))
     text.draw(surface, "Hand", (x, top), GREY_LIGHT, shadow=None)
     for i, side in enumerate(sides):
-        text.draw(surface, side_label(side, partners), (x + left + i * column + SCOREBOARD_ENTRY // 2, top), GREY_LIGHT,
-                  shadow=None, align="centre")
+        text.draw(surface, side_label(side, partners, names), (x + left + i * column + SCOREBOARD_ENTRY // 2, top),
+                  GREY_LIGHT, shadow=None, align="centre")
     first, stop = scroll.window(len(scores), rows)
     for row, score in enumerate(scores[first:stop]):
         y = top + 12 + row * 10

@@ -96,11 +96,13 @@ class GameOverScene(Scene):
         y = PANEL_RECT.y + 54
         for side, standing in model.standings.items():
             mark = "*" if side == self.winner else " "
-            words = f"{mark} {side_label(side, partners):5} {standing.points:5d} points, {plural(standing.bags, 'bag')}"
+            label = f"{side_label(side, partners, model.names):{5 if partners else 12}}"
+            words = f"{mark} {label} {standing.points:5d} points, {plural(standing.bags, 'bag')}"
             text.draw(surface, words, (PANEL_RECT.x + 120, y), GOLD if side == self.winner else WHITE, shadow=None)
             y += 10
         draw_scoreboard(surface, model.scores, model.standings, partners, y + 10, self.scroll,
-                        rows=max(1, (PANEL_RECT.bottom - 56 - y - 20) // 10), first_hand=model.first_hand)
+                        rows=max(1, (PANEL_RECT.bottom - 56 - y - 20) // 10), first_hand=model.first_hand,
+                        names=model.names)
         text.draw(surface, "Play again?", (centre, PANEL_RECT.bottom - 44), GREY_LIGHT, align="centre")
         if self.cascade is not None:
             self.cascade.draw(surface)

@@ -63,7 +63,8 @@ class ScoreScene(Scene):
         """What the deal scored when it was played before, to compare ("" if it was not)."""
         partners = self.model.rules.partners
         return "When it was played: " + ", ".join(
-            f"{side_label(side, partners)} {points:+d}" for side, points in self.before.items()) if self.before else ""
+            f"{side_label(side, partners, self.model.names)} {points:+d}" for side, points in self.before.items()
+        ) if self.before else ""
 
     def enter(self) -> None:
         words = ("Final result" if self.final else "Next hand") if self.score else "Back"
@@ -97,7 +98,7 @@ class ScoreScene(Scene):
         text.draw(surface, f"Hand {model.last_scored}: the score", (PANEL_RECT.centerx, y), GOLD, size=16,
                   align="centre")
         sides = list(self.score.sides.values())
-        header = Row("", tuple(side_label(side.side, partners) for side in sides), (GOLD,) * len(sides))
+        header = Row("", tuple(side_label(side.side, partners, model.names) for side in sides), (GOLD,) * len(sides))
         column = min(COLUMN, (PANEL_RECT.width - 40 - FIRST_VALUES) // max(1, len(sides) - 1))
         x = block_left(max(FIRST_VALUES + (len(sides) - 1) * column, scoreboard_width(len(sides))))
         rows = [header, *score_rows(self.score, self.taken, verdicts=True)]
@@ -127,7 +128,7 @@ class ScoreScene(Scene):
     def draw_scoreboard(self, surface: pygame.Surface, top: int, rows: int) -> None:
         model = self.model
         draw_scoreboard(surface, model.scores, model.standings, model.rules.partners, top, self.scroll, rows,
-                        first_hand=model.first_hand)
+                        first_hand=model.first_hand, names=model.names)
 
     def draw_scoreboard_only(self, surface: pygame.Surface) -> None:
         model = self.model
@@ -135,7 +136,7 @@ class ScoreScene(Scene):
         text.draw(surface, "Scoreboard", (PANEL_RECT.centerx, y), GOLD, size=16, align="centre")
         y += 28
         for side, standing in model.standings.items():
-            text.draw(surface, f"{side_label(side, model.rules.partners):5} {standing.points:5d} points, "
+            text.draw(surface, f"{side_label(side, model.rules.partners, model.names):12} {standing.points:5d} points, "
                       f"{plural(standing.bags, 'bag')}", (x, y), WHITE, shadow=None)
             y += 10
         if not model.scores:
