@@ -351,7 +351,7 @@ def _blind_team_phrase(rules: Rules) -> str:
 SUMMARY_PHRASES: tuple[Callable[[Rules], str], ...] = (
     lambda r: "partners" if r.partners else "every seat for itself",
     lambda r: f"{r.deck} deck" if r.deck != "standard" else "",
-    lambda r: "spades must be broken" if r.spades_broken else "",
+    lambda r: "spades must be broken" if r.spades_broken else "spades may be led at any time",
     lambda r: "must beat" if r.must_beat else "",
     lambda r: "low club first" if r.low_club else "",
     lambda r: "misdeals" if r.misdeal else "",
@@ -365,7 +365,7 @@ SUMMARY_PHRASES: tuple[Callable[[Rules], str], ...] = (
     lambda r: "double set" if r.double_set else "",
     lambda r: "10 for 200" if r.ten_for_200 else "",
     lambda r: "7 for 140" if r.seven_for_140 else "",
-    lambda r: "Moe" if r.moe else "",
+    lambda r: "Moe (the first 6 or 8 tricks: +50/+100)" if r.moe else "",
     lambda r: f"bonus bid {r.bonus_bid}+" if r.bonus_bid else "",
     lambda r: f"Boston {r.boston}" if r.boston else "",
     lambda r: f"bid {r.min_individual}+" if r.min_individual else "",

@@ -376,9 +376,11 @@ def test_every_option_has_its_own_short_label() -> None:
                 "lose at -300."),
     ("mirrors", "Partners, spades must be broken, nil 100, bags 10/100, bid your spades, win at 500, lose at -300."),
     ("stelmack", "Partners, spades must be broken, no nil, no bag penalty, win at 500, no losing score."),
-    ("netspades", "Partners, nil 100, bags 10/100, team bids 3+, win at 500, no losing score."),
+    ("netspades", "Partners, spades may be led at any time, nil 100, bags 10/100, team bids 3+, win at 500, "
+                  "no losing score."),
     ("dunn", "Partners, jokers deck, spades must be broken, no nil, blind team bids if 100 down, team nil 50, "
-             "bags 10/100, double set, 10 for 200, Moe, Boston 300, team bids 4+, win at 500, no losing score."),
+             "bags 10/100, double set, 10 for 200, Moe (the first 6 or 8 tricks: +50/+100), Boston 300, team bids 4+, "
+             "win at 500, no losing score."),
 ])
 def test_each_preset_is_summed_up_in_one_sentence(preset_id: str, sentence: str) -> None:
     assert summary(PRESETS[preset_id].rules) == sentence
@@ -389,10 +391,11 @@ def test_the_summary_names_every_option_that_differs_from_plain_rules() -> None:
                         "maxtm=11 minind=1 maxind=7 misdeal=1 deck=deuces mustbeat=1 lowclub=1 niltricks=partner "
                         "sevenfor140=1 bonusbid=9 blindteam=0 win=250 lose=-250")
     assert summary(rules) == (
-        "Partners, deuces deck, must beat, low club first, misdeals, nil 100, failed nil helps partner, "
-        "blind nil +200/-100 if 100 down, exchange 2, blind team bids, no bag penalty, 7 for 140, bonus bid 9+, "
-        "bid 1+, bid at most 7, team bids 4+, team bids at most 11, win at 250, lose at -250.")
+        "Partners, deuces deck, spades may be led at any time, must beat, low club first, misdeals, nil 100, "
+        "failed nil helps partner, blind nil +200/-100 if 100 down, exchange 2, blind team bids, no bag penalty, "
+        "7 for 140, bonus bid 9+, bid 1+, bid at most 7, team bids 4+, team bids at most 11, win at 250, lose at -250.")
     rules = Rules.parse("partners=1 nil=100 bags=5/50 tenfor200=1 boston=200 moe=1 doubleset=1 teamnil=50 "
                         "blindteam=150")
-    assert summary(rules) == ("Partners, nil 100, blind team bids if 150 down, team nil 50, bags 5/50, double set, "
-                              "10 for 200, Moe, Boston 200, win at 500, no losing score.")
+    assert summary(rules) == ("Partners, spades may be led at any time, nil 100, blind team bids if 150 down, "
+                              "team nil 50, bags 5/50, double set, 10 for 200, "
+                              "Moe (the first 6 or 8 tricks: +50/+100), Boston 200, win at 500, no losing score.")
