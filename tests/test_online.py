@@ -558,7 +558,10 @@ def test_pointing_at_a_computers_card_or_bid_at_a_servers_table_says_why_with_th
     assert name == SEAT_NAMES[seat], "a computer is named by where it sits on the screen"
     x, y = layout.TRICK_SLOTS[seat]
     point(game, (x + 10, y + 20))
-    assert table.message.text == f"{name}'s {card.label}: {told(seat, 'card_played', card=str(card))}"
+    said = told(seat, "card_played", card=str(card))
+    led = said.startswith(f"Lead the {card.label}")  # a lead is named once: "West's 4♣, led"
+    assert table.message.text == (f"{name}'s {card.label}, led{said.removeprefix(f'Lead the {card.label}')}"
+                                  if led else f"{name}'s {card.label}: {said}")
     point(game, (4, 180))
     point(game, table.painter.plate_rect(table.model, seat).center)
     bid = host.first(lambda m: m["type"] == "event" and m["event"]["kind"] == "bid"

@@ -96,7 +96,8 @@ def test_pointing_at_a_computers_card_tells_why_from_its_own_view(tmp_path):
             view = view_before(game, index)
             expected = why(view, str(card), game.names[seat], hand_shown=False)
             assert table.message is not None and table.message.text == expected
-            assert expected.startswith(f"{game.names[seat]}'s {card.label}: ")
+            titled_as = f"{game.names[seat]}'s {card.label}"
+            assert expected.startswith((f"{titled_as}: ", f"{titled_as}, led"))
             named = set(re.findall(LABEL, expected))
             assert card.label in named and named <= on_the_table(view) | {card.label}, "no card still hidden"
             point(app, (4, 180))  # away, so the next card is pointed at anew
@@ -173,7 +174,9 @@ def test_in_review_pointing_at_a_computers_card_tells_why(tmp_path):
         point(app, (x + 10, y + 20))
         view = view_in_log(logged, number)
         expected = why(view, str(card), player_name(logged, seat))
-        assert scene.shown_why == expected and expected.startswith(f"{player_name(logged, seat)}'s {card.label}: ")
+        assert scene.shown_why == expected
+        assert expected.startswith((f"{player_name(logged, seat)}'s {card.label}: ",
+                                    f"{player_name(logged, seat)}'s {card.label}, led"))
         assert set(re.findall(LABEL, expected)) <= on_the_table(view) | {card.label}
         point(app, (4, 4))
         assert scene.shown_why is None, "pointing away, the band shows Expert's word or nothing"

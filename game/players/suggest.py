@@ -107,9 +107,17 @@ def why(view: Mapping, choice: object, name: str, hand_shown: bool = True) -> st
 
 def titled(name: str, choice: object, is_card: bool, reason: str) -> str:
     """A reason given the name of the player and the card or bid it is about: "East's 4♥: …",
-    "West's nil: your cards can stay under the others'"."""
+    "West's nil: your cards can stay under the others'", a lead named once: "West's A♦, led: it should win".
+
+    >>> titled("West", "AD", True, "Lead the A\u2666: it should win"), titled("East", "7D", True, "Lead the 7\u2666")
+    ("West's A♦, led: it should win", "East's 7♦, led")
+    """
     if is_card:
-        return f"{name}'s {Card.parse(str(choice)).label}: {reason}"
+        label = Card.parse(str(choice)).label
+        if reason.startswith(f"Lead the {label}"):  # not "West's A♦: Lead the A♦: it should win"
+            rest = reason.removeprefix(f"Lead the {label}").removeprefix(": ")
+            return f"{name}'s {label}, led" + (f": {rest}" if rest else "")
+        return f"{name}'s {label}: {reason}"
     bid = Bid.parse(str(choice))
     what = f"bid of {bid.label}" if not bid.is_nil else bid.label
     return f"{name}'s {what}: {unnamed(reason)}"
