@@ -643,3 +643,10 @@ def test_a_long_stretch_without_blocks_gives_a_timed_reader_its_turn(tmp_path, f
             while True:
                 steps.append(scan.step())
     assert [found for _, found in filter(None, steps)] == list(hands)
+
+
+def test_a_log_that_began_with_a_byte_order_mark_reads_whole_when_joined_onto_another():
+    text, hands = sample_log()
+    joined = (text.encode() + b"\xef\xbb\xbf" + text.encode()).decode("utf-8")
+    reading = parse_log(joined)
+    assert reading.damaged == [] and reading.hands == list(hands) * 2

@@ -470,7 +470,7 @@ class LogScan:
             if quiet >= PAUSE_LINES:
                 quiet = 0
                 yield None
-            if start == 0 and raw.startswith(_BOM):
+            if raw.startswith(_BOM):  # the file's start, or a log that began with one joined on (cat)
                 raw = raw[len(_BOM):]
             line = raw[:MAX_LINE_BYTES].decode("utf-8", "replace").strip()
             if line.startswith("%"):
