@@ -116,7 +116,7 @@ def test_a_preset_is_copied_to_a_custom_slot_and_its_options_change_one_by_one(a
     assert app.settings.variant == "custom1"
     assert app.settings.game_variant().rules == PRESETS["partner"].rules
     click_widget(app, button(scene, "Off", near="Must beat"))
-    click_widget(app, button(scene, "standard", near="Deck"))
+    click_widget(app, button(scene, "Standard", near="Deck"))
     type_into(app, entry_in_row(scene, "Win at"), "250")
     rules = app.settings.game_variant().rules
     assert (rules.must_beat, rules.deck, rules.win) == (True, "jokers", 250)

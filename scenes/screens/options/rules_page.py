@@ -72,7 +72,9 @@ class RulesPage(OptionsFrame):
             if custom:
                 self._rule_control(option, rules, control, top)
             else:
-                self.labels.append((rule_text(option, rules), (control, top + 4), GOLD))
+                shown = rule_text(option, rules)
+                self.labels.append((shown.capitalize() if shown.isalpha() else shown,  # "Standard", "Off"
+                                    (control, top + (RULE_ROW_H - 8) // 2), GOLD))
 
     def _rule_control(self, option: Option, rules: Rules, x: int, y: int) -> None:
         words = rule_text(option, rules)
@@ -82,7 +84,7 @@ class RulesPage(OptionsFrame):
             self._button((x, y, 48, h), words, lambda: self.change_rule(option, "0" if value else "1"), on=value)
         elif option.kind == "choice":
             following = option.choices[(option.choices.index(words) + 1) % len(option.choices)]
-            self._button((x, y, 88, h), words, lambda: self.change_rule(option, following))
+            self._button((x, y, 88, h), words.capitalize(), lambda: self.change_rule(option, following))
         elif option.kind == "int":
             step = 1 if option.high <= 26 else 10 if option.high <= 1000 else 50
             value = int(getattr(rules, option.field))
