@@ -7,6 +7,7 @@ import pytest
 
 from game.records.handlog import read_log
 from scenes.app import App, parse_args
+from scenes.screens.confirm import ConfirmScene
 from scenes.screens.help import HelpScene
 from scenes.screens.menu import MenuScene
 from scenes.screens.options import OptionsScene
@@ -68,8 +69,12 @@ def test_new_game_from_the_menu_asks_first(app):
     press(app, pygame.K_ESCAPE)
     menu = app.scenes[-1]
     click_widget(app, menu.buttons["new"])
+    question = app.scenes[-1]
+    assert isinstance(question, ConfirmScene) and question.question == "Start a new game?", "asked as the title asks"
+    click_widget(app, question.no)
     assert app.session.game is first and app.scenes[-1] is menu
     click_widget(app, menu.buttons["new"])
+    click_widget(app, app.scenes[-1].yes)
     assert app.session.game is not first
     assert table not in app.scenes
 

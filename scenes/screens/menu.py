@@ -62,7 +62,6 @@ class MenuScene(Scene):
                                  height=18)
         self.buttons = dict(zip(keys, buttons, strict=True))
         self.widgets = buttons
-        self.confirming = False
         self.veil = widgets.veil(layout.SIZE, SHADOW, 160)
 
     def resume(self) -> None:
@@ -95,12 +94,9 @@ class MenuScene(Scene):
         elif pressed in TOGGLES:
             self.app.change_settings(**{pressed: not getattr(self.app.settings, pressed)})
             self._show_toggles()
-        elif pressed == "new":
-            if self.confirming:
-                self.app.new_game()
-            else:
-                self.confirming = True
-                self.buttons["new"].set_text("Sure? New game")
+        elif pressed == "new":  # asked as the title asks it
+            self.app.open("confirm", "Start a new game?", "The game being played will be lost.", "New game",
+                          "Keep playing", self.app.new_game)
         elif pressed == "quit":
             self.app.quit()
         elif pressed == "leave":
