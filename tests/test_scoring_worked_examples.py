@@ -24,6 +24,7 @@ from game.hand import Hand
 from game.rules import PRESETS, Rules
 from game.scoring import HandScore, Standing, score_hand
 from game.seats import SEATS, next_seat, sides
+from tests.test_scoring import round_robin
 
 PARTNER = PRESETS["partner"].rules
 SOLO = PRESETS["solo"].rules
@@ -46,24 +47,13 @@ def taken_of(text: str) -> dict[str, int]:
     return taken
 
 
-def no_run_order(taken: Mapping[str, int]) -> list[str]:
-    """Trick winners with these counts, seats taking turns, so that no side takes a run of six."""
-    left, order = dict(taken), []
-    while len(order) < 13:
-        for seat in SEATS:
-            if left[seat]:
-                left[seat] -= 1
-                order.append(seat)
-    return order
-
-
 def score(rules: Rules, bids: str, taken: str, *, winners: Sequence[str] | None = None,
           before: Mapping[str, Standing] | None = None) -> HandScore:
     tricks = taken_of(taken)
     if winners is not None:
         assert {seat: list(winners).count(seat) for seat in SEATS} == tricks
     before = dict(before or {side: Standing() for side in sides(rules.partners)})
-    hand = score_hand(rules, bids_of(bids), tricks, list(winners or no_run_order(tricks)), before)
+    hand = score_hand(rules, bids_of(bids), tricks, list(winners or round_robin(tricks)), before)
     for side, result in hand.sides.items():  # the books balance in every example
         assert result.after.points == before[side].points + result.total
     return hand
