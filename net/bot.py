@@ -28,7 +28,7 @@ from game.players.bot_process import BotProcess
 from game.players.levels import LEVELS
 from net.client import server_address
 from net.fields import ProtocolError
-from net.protocol import VERSION, encode
+from net.protocol import MAX_FROM_SERVER, VERSION, encode
 from net.server_messages import read_server_message
 
 SEATS_ORDER = ("S", "W", "N", "E")
@@ -72,7 +72,7 @@ class SeatBot:
 
     async def run(self) -> BotStats:
         """Play until `games` games are over at the table (or the connection ends)."""
-        async with connect(server_address(self.address), max_size=2**22, compression=None) as ws:
+        async with connect(server_address(self.address), max_size=MAX_FROM_SERVER, compression=None) as ws:
             await ws.send(encode({"type": "hello", "version": VERSION, "name": self.name}))
             left = None if self.until is None else max(0.0, self.until - time.monotonic())
             with contextlib.suppress(asyncio.TimeoutError):  # `until` passed at a table where nothing happens

@@ -20,7 +20,7 @@ from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed, InvalidURI, WebSocketException
 
 from net.fields import ProtocolError
-from net.protocol import PORT, VERSION, encode
+from net.protocol import MAX_FROM_SERVER, PORT, VERSION, encode
 from net.server_messages import read_server_message
 
 RETRY_PAUSES = (0.5, 1.0, 2.0, 4.0, 8.0)
@@ -111,7 +111,8 @@ class NetClient:
         attempt = 0
         while not self._stopping:
             try:
-                async with connect(self.address, open_timeout=OPEN_WAIT, max_size=2**22, compression=None) as ws:
+                async with connect(self.address, open_timeout=OPEN_WAIT, max_size=MAX_FROM_SERVER,
+                                   compression=None) as ws:
                     attempt = 0
                     await self._session(ws)
             except (OSError, TimeoutError, InvalidURI, WebSocketException) as error:

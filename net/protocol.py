@@ -35,6 +35,8 @@ PORT = 7626
 """The port NetSpades' server listened on, and ours by default."""
 MAX_MESSAGE = 16_384
 """The largest message a client may send, in bytes (a seat view is about 2,000)."""
+MAX_FROM_SERVER = 2**22
+"""The largest message a client reads, in bytes (the lobby, with every table, is the largest)."""
 CHAT_LENGTH = 200
 SEAT_KINDS = ("human", "computer")
 CLOCK_RANGE = (5, 600)

@@ -65,6 +65,10 @@ BACKLOG = 2_000
 CATCH_UP_PER_EVENT, CATCH_UP_MORE = 2, 8
 """Messages a game so far may take at most: one per event and one per hand shown (fewer than one per
 event), and the table, its cards, whose turn and `synced` besides."""
+MOST_TABLES = 1_000
+"""Tables open at once, at most: the lobby lists them all in one message (about 800 bytes a table),
+which must stay well within what a client reads (:data:`net.protocol.MAX_FROM_SERVER`); beyond,
+`create` is refused."""
 THINK_MARGIN = 3.0
 """Seconds past a computer level's time budget after which its answer is not waited for."""
 COLLECTOR_THRESHOLDS = (20_000, 50, 100)
@@ -166,6 +170,7 @@ class Options:
     workers: int = 0
     """Processes thinking for computer seats (0: one per processor)."""
     hello_wait: float = HELLO_WAIT
+    most_tables: int = MOST_TABLES
     redis: str | None = None
     """A Redis server's URL: the tables and the lobby are shared with every server given the same."""
 
@@ -444,6 +449,10 @@ class SpadesServer:
         mine = fields.get("seat", next((seat for seat, kind in kinds.items() if kind == "human"), "S"))
         if kinds[mine] != "human":
             person.send({"type": "error", "reason": f"your seat {mine} is marked for the computer"})
+            return
+        if len(self.tables) >= self.options.most_tables:
+            person.send({"type": "error", "reason": f"this server has {len(self.tables):,} tables open, as many as "
+                                                    "it lists: join one, or try again later"})
             return
         self._leave_table(person)
         self.bus.submit({"kind": "create", "player": person.id, "name": person.name, "seat": mine,

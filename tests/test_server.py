@@ -32,13 +32,14 @@ from websockets.sync.client import connect
 
 import net.server as server_module
 from game.cards import DECKS, Card
+from game.game import NAME_LENGTH
 from game.hand import Hand
 from game.players import default_choice
 from game.players.suggest import explain
 from game.records.handlog import LoggedHand, play_out, read_log, replay
 from game.view import seat_view
 from net.bot import BotStats, SeatBot, player_maker
-from net.protocol import CHAT_LENGTH, MAX_MESSAGE, VERSION
+from net.protocol import CHAT_LENGTH, MAX_FROM_SERVER, MAX_MESSAGE, VERSION
 from net.server import BAD_LIMIT, CHAT_LINES, FLOOD_LIMIT
 from tests.netserver import running_server
 from tests.test_suggest import LABEL
@@ -72,7 +73,7 @@ class Peer:
         self.name = name or "(silent)"
         self._open = ExitStack()
         self.ws = self._open.enter_context(connect(f"ws://{address}/", open_timeout=WAIT, close_timeout=2,
-                                                   max_size=2**22))
+                                                   max_size=MAX_FROM_SERVER))
         self.got: list[Message] = []
         self.raw: list[str] = []
         self.welcome: Message = {}
@@ -552,6 +553,31 @@ def test_each_newcomer_gets_the_lobby_as_it_stands_after_every_change() -> None:
         assert seen["seats"]["E"]["kind"] == "open"
         ann.close(leave=True)  # before the game: the seat is open again
         assert listed("Fay")["seats"]["S"]["kind"] == "open"
+
+
+def test_past_the_most_tables_a_create_is_refused_with_the_reason_until_one_closes() -> None:
+    with running_server(most_tables=2) as server:
+        ann, bo, cy = (Peer(server.address, name) for name in ("Ann", "Bo", "Cy"))
+        first = create(ann, FEW_HANDS, humans="SN")  # each waits for a second person: they stay open
+        create(bo, FEW_HANDS, humans="SN")
+        cy.send(type="create", rules=FEW_HANDS, seats={seat: "human" if seat in "SN" else "computer" for seat in SEATS})
+        refusal = cy.until(lambda m: m["type"] in ("joined", "error"))
+        assert refusal["type"] == "error" and "2 tables open" in refusal["reason"], refusal
+        ann.close(leave=True)  # nobody left at the first table: it closes
+        cy.until(lambda m: m["type"] == "lobby" and first not in [t["table"] for t in m["tables"]])
+        assert create(cy, FEW_HANDS, humans="SN") > 0
+        bo.close()
+        cy.close()
+
+
+def test_a_lobby_of_the_most_tables_with_the_longest_names_is_well_within_what_a_client_reads() -> None:
+    widest = "\U0001f0a1" * NAME_LENGTH  # a character JSON may write as twelve bytes
+    with running_server() as server, Peer(server.address, widest) as ann:
+        create(ann, FEW_HANDS, humans="SNE", name="\U0001f0a1" * 40)
+        with Peer(server.address, "Bo") as bo:
+            lobby = bo.until(lambda m: m["type"] == "lobby" and m["tables"])
+        one_table = len(json.dumps(lobby["tables"][0]))
+    assert one_table * server_module.MOST_TABLES < MAX_FROM_SERVER // 2, f"{one_table} bytes a table"
 
 
 def test_the_lobby_counts_people_as_they_come_and_go() -> None:
