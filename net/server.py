@@ -39,6 +39,7 @@ from typing import Any
 from redis.exceptions import RedisError
 from websockets.asyncio.server import ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
+from websockets.protocol import State
 
 from game.game import Game
 from game.players import decide
@@ -62,6 +63,12 @@ BAD_LIMIT = 20
 """Bad messages in a row after which a connection is closed."""
 BACKLOG = 2_000
 """Messages waiting for a slow connection beyond which it is closed (the game waits for nobody)."""
+BACKLOG_BYTES = 16 * 2**20
+"""Bytes waiting for a slow connection beyond which it is closed (a lobby may take 2 MB: twenty of them
+waiting are a client that does not read)."""
+STUCK_WAIT = 10.0
+"""Seconds a connection given up as too slow has to take its close; then it is cut (a client that
+never reads takes nothing, not even the close, and would hold its queue for ever)."""
 CATCH_UP_PER_EVENT, CATCH_UP_MORE = 2, 8
 """Messages a game so far may take at most: one per event and one per hand shown (fewer than one per
 event), and the table, its cards, whose turn and `synced` besides."""
@@ -100,6 +107,8 @@ class Person:
     chat_times: deque = field(default_factory=lambda: deque(maxlen=CHAT_LINES))
     message_times: deque = field(default_factory=lambda: deque(maxlen=FLOOD_LIMIT))
     bad: int = 0
+    queued: int = 0
+    """Bytes of the messages waiting in the outbox."""
     catching_up: int = 0
     """Messages sent at once the last time this person was given a table's game so far (watching,
     sitting down, coming back): they may wait in the outbox beyond :data:`BACKLOG`."""
@@ -115,10 +124,19 @@ class Person:
         """Send a message already encoded."""
         if self.outbox is None:
             return
-        if self.outbox.qsize() >= BACKLOG + self.catching_up:
-            self.outbox = None  # too far behind: its writer closes the connection
+        if self.outbox.qsize() >= BACKLOG + self.catching_up or self.queued + len(text) > BACKLOG_BYTES:
+            self.outbox = None  # too far behind: its writer closes the connection, or it is cut
+            if self.connection is not None:
+                asyncio.get_running_loop().call_later(STUCK_WAIT, _cut, self.connection)
             return
+        self.queued += len(text)
         self.outbox.put_nowait(text)
+
+
+def _cut(connection: ServerConnection) -> None:
+    """End a connection that has not closed when asked (its writer waits on a client that reads nothing)."""
+    if connection.state is not State.CLOSED:
+        connection.transport.abort()
 
 
 def think(level: str, view: dict, seed: int, time_limit: float | None) -> tuple[Any, Reasons]:
@@ -264,7 +282,7 @@ class SpadesServer:
             # close, and the player coming back should not wait for it. Once replaced below, the
             # old connection's end is no drop.
             self._spawn(person.connection.close(1000, "connected again elsewhere"))
-        person.connection, person.outbox = connection, asyncio.Queue()
+        person.connection, person.outbox, person.queued = connection, asyncio.Queue(), 0
         self._log("in", person, message.fields | {"type": "hello", "token": "…"})
         table = self.tables.get(person.table) if person.table else (
             self._seated_at(person.id) if message.fields.get("token") else None)
@@ -305,6 +323,7 @@ class SpadesServer:
                     await connection.close(1008, "too slow to keep up")
                     return
                 text = await outbox.get()
+                person.queued -= len(text)
                 await connection.send(text)
                 outbox.task_done()
         except ConnectionClosed:
@@ -413,10 +432,12 @@ class SpadesServer:
 
     def _send_lobby(self) -> None:
         self.lobby_due = False
+        in_lobby = [person for person in self.people.values() if person.table is None and person.outbox is not None]
+        if not in_lobby:  # nobody to send it: it is not even written (a busy server's tables change often)
+            return
         text = self._lobby()
-        for person in self.people.values():
-            if person.table is None:
-                person.send_text(text)
+        for person in in_lobby:
+            person.send_text(text)
 
     def _send_to(self, player: str, message: dict[str, Any]) -> None:
         person = self.people.get(player)

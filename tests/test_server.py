@@ -10,10 +10,12 @@ The bad-input tests share one server where a person plays on at table 1 game aft
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import re
 import secrets
 import select
+import socket
 import subprocess
 import sys
 import threading
@@ -530,6 +532,34 @@ def test_a_player_back_to_more_than_may_wait_is_let_go_as_too_slow_and_not_left_
         back.send(type="hello", version=VERSION, name="Ann", token=ann.welcome["token"])
         closing = back.closed()
         assert closing.rcvd is not None and closing.rcvd.reason == "too slow to keep up"
+
+
+def test_a_client_that_never_reads_is_cut_off_and_its_queue_let_go(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A client that asks for the lobby again and again, under the flood limit, and reads nothing: the
+    server's writer waits on it for ever, so what is queued for it is bounded in bytes and the
+    connection, which cannot take even its close, is cut (it stayed open and its queue grew without end)."""
+    monkeypatch.setattr(server_module, "BACKLOG_BYTES", 50_000)
+    monkeypatch.setattr(server_module, "STUCK_WAIT", 0.5)
+    with running_server() as server, ExitStack() as hosts:
+        for number in range(12):  # a lobby of some size, so that the socket's buffers fill soon
+            host = hosts.enter_context(Peer(server.address, f"Host {number}"))
+            create(host, FEW_HANDS, humans="SN", name=f"Table {number} whose name takes forty letters")
+        bo = Peer(server.address, "Bo")
+        bo.until(of_type("lobby", people=13))
+        host, port = server.address.rsplit(":", 1)
+        sock = socket.create_connection((host, int(port)))
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+        with connect(f"ws://{server.address}/", sock=sock, max_queue=1) as stuck:  # reads at most one message
+            stuck.send(json.dumps({"type": "hello", "version": VERSION, "name": "Cy"}))
+            bo.until(of_type("lobby", people=14))
+            deadline, cut = time.monotonic() + 60, False
+            while time.monotonic() < deadline and not cut:
+                with contextlib.suppress(ConnectionClosed, OSError):
+                    stuck.send(json.dumps({"type": "tables"}))
+                told = bo.poll(1 / 50)
+                cut = told is not None and told["type"] == "lobby" and told["people"] == 13
+            assert cut, "the client that reads nothing is still connected after a minute"
+        bo.close()
 
 
 def test_each_newcomer_gets_the_lobby_as_it_stands_after_every_change() -> None:
