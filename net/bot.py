@@ -113,7 +113,13 @@ class SeatBot:
                 player = player or self.make(view["seat"], view["rules"], hash((self.name, view["seat"])) % 2**31)
                 if self.pace:
                     await asyncio.sleep(self.pace)
-                await ws.send(encode({"type": "act", "choice": decide(player, view)}))
+                try:
+                    choice = decide(player, view)
+                except Exception as error:  # noqa: BLE001 - a view no play could come from: told, left out
+                    self.stats.errors.append(f"no choice for the turn of seq {message.get('seq')}: "
+                                             f"{type(error).__name__}: {error}")
+                    continue
+                await ws.send(encode({"type": "act", "choice": choice}))
                 sent_at = time.perf_counter()
                 self.stats.decisions += 1
             elif kind in ("error", "refused"):

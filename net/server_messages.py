@@ -148,6 +148,19 @@ def _view(value: object) -> dict[str, Any]:
         raise ProtocolError(f"not a seat view: {error}") from None
 
 
+def _turn_view(value: object) -> dict[str, Any]:
+    """A seat view asking its seat to decide: a phase with a decision, something legal to choose
+    (in an exchange, how many cards to give)."""
+    view = _view(value)
+    if view["phase"] in ("done", "misdealt") or not view["legal"]:
+        raise ProtocolError(f"not a decision: phase {view['phase']} with {len(view['legal'])} legal choices")
+    if view["phase"] == "exchange" and view.get("exchange_count") is None:
+        raise ProtocolError("an exchange that does not say how many cards to give")
+    if view["phase"] in ("exchange", "play") and len(view["bids"]) != len(SEATS):
+        raise ProtocolError(f"the bids are not all in, yet the phase is {view['phase']}")
+    return view
+
+
 def _deal(value: object) -> dict[str, list[str]]:
     if not isinstance(value, Mapping) or any(place not in value for place in SEATS):
         raise ProtocolError("a deal gives the cards of each of S, W, N, E")
@@ -175,7 +188,7 @@ SCHEMA: dict[str, tuple[dict[str, Check], dict[str, Check]]] = {
     "table": (SUMMARY, SUMMARY_OPTIONAL),
     "event": ({"seq": SEQ, "event": _event}, {"why": text(WHY_LENGTH)}),
     "waiting": ({"seq": SEQ, "seat": seat}, {}),
-    "turn": ({"seq": SEQ, "view": _view}, {}),
+    "turn": ({"seq": SEQ, "view": _turn_view}, {}),
     "cards": ({"seq": SEQ, "cards": _cards}, {}),
     "refused": ({"reason": text(REASON_LENGTH)}, {"choice": choice}),
     "shown": ({"seq": SEQ, "hand": whole(0, 10**9), "deal": _deal}, {"why": _reasons}),

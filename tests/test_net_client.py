@@ -4,6 +4,7 @@ port 0, sending frames written by hand)."""
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import json
 import threading
@@ -16,9 +17,22 @@ from websockets.sync.server import serve
 
 from game.game import NAME_LENGTH
 from game.rules import PRESETS
+from game.view import seat_view
+from net.bot import SeatBot
 from net.client import UNREAD, NetClient
+from tests.deals import deal
 
 WAIT = 10.0
+
+
+def _bidding_view(**changes: object) -> dict:
+    """South's seat view at its first bid (East deals, South bids first), with `changes`."""
+    hand = deal(PRESETS["partner"].rules)
+    hand.apply("S", "look")
+    return {**seat_view(hand, "S"), **changes}
+
+
+BIDDING = _bidding_view()
 WELCOME = {"type": "welcome", "version": 1, "you": "15fcca294060", "name": "Ann",
            "token": "207eeee33ae728b2f463fe957b868d45", "table": None, "seat": None}
 LAST = {"type": "chat", "from": "Bo", "text": "the last line", "where": "lobby"}
@@ -81,6 +95,10 @@ BROKEN = [
     {"type": "event", "seq": 5, "event": {"kind": "game_over", "winner": "lobby", "standings": {}}},
     {"type": "turn", "seq": 72, "view": {"seat": "S", "legal": ["AS"]}},
     {"type": "turn", "seq": 72},
+    {"type": "turn", "seq": 3, "view": _bidding_view(legal=[])},
+    {"type": "turn", "seq": 3, "view": _bidding_view(phase="done", legal=[])},
+    {"type": "turn", "seq": 3, "view": _bidding_view(phase="exchange", legal=BIDDING["hand"][:3])},
+    {"type": "turn", "seq": 3, "view": _bidding_view(phase="play", bids={"N": "3"}, legal=BIDDING["hand"][:1])},
     {"type": "shown", "seq": 141, "hand": 1, "deal": {"S": ["AS"], "W": ["\x00bad"], "N": [], "E": []}},
     {"type": "shown", "seq": 141, "hand": 1, "deal": {"S": ["AS"], "W": [], "N": 2.5, "E": []}},
     {"type": "cards", "seq": 3, "cards": "AS KS"},
@@ -122,3 +140,29 @@ def test_text_from_a_server_is_made_safe_to_draw_and_cut_to_what_fits() -> None:
     got = next(iter(received([json.dumps(chat)])))
     assert got["from"].startswith("B o") and len(got["from"]) <= NAME_LENGTH
     assert got["text"].startswith("hi [2J") and len(got["text"]) <= 200
+
+
+class Stumped:
+    """A player that finds no choice: the views a server could send that no play comes from make a
+    real player raise so (a seat view of the play whose bids leave out a seat)."""
+
+    def __init__(self, seat: str, rules: dict, seed: int) -> None:
+        pass
+
+    def bid(self, view: dict) -> str:
+        raise KeyError("S")
+
+
+def test_the_bot_tells_a_turn_it_finds_no_choice_for_and_goes_on() -> None:
+    def talk(ws) -> None:
+        ws.recv()  # the bot's hello
+        for message in (WELCOME | {"table": 1, "seat": "S"}, {"type": "turn", "seq": 5, "view": BIDDING}, LAST):
+            ws.send(json.dumps(message))
+        ws.close()
+
+    with serve(talk, "127.0.0.1", 0) as server:
+        threading.Thread(target=server.serve_forever, daemon=True).start()
+        bot = SeatBot(f"127.0.0.1:{server.socket.getsockname()[1]}", "Ann", Stumped)
+        stats = asyncio.run(asyncio.wait_for(bot.run(), WAIT))  # it used to end in the KeyError
+    assert stats.decisions == 0
+    assert stats.errors == ["no choice for the turn of seq 5: KeyError: 'S'"]
