@@ -148,11 +148,20 @@ class SeatBot:
         return False
 
 
-@lru_cache(maxsize=64)
+CACHED_FRAME = 65_536
+"""The longest frame :func:`_read` keeps: 64 lobbies of thousands of tables, kept with what was read
+from them, took over a gigabyte."""
+
+
 def _read(raw: str | bytes) -> dict[str, Any] | None:
     """A server's frame, checked once however many bots of this process receive it: the load test
     runs hundreds in one process, and a lobby, or an event of a table, comes to each of them alike
-    (the message is then shared: bots read it and never change it)."""
+    (the message is then shared: bots read it and never change it). A long frame is read afresh."""
+    return _read_kept(raw) if len(raw) <= CACHED_FRAME else read_server_message(raw)
+
+
+@lru_cache(maxsize=64)
+def _read_kept(raw: str | bytes) -> dict[str, Any] | None:
     return read_server_message(raw)
 
 

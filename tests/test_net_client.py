@@ -166,3 +166,14 @@ def test_the_bot_tells_a_turn_it_finds_no_choice_for_and_goes_on() -> None:
         stats = asyncio.run(asyncio.wait_for(bot.run(), WAIT))  # it used to end in the KeyError
     assert stats.decisions == 0
     assert stats.errors == ["no choice for the turn of seq 5: KeyError: 'S'"]
+
+
+def test_the_bots_keep_short_frames_they_read_and_not_long_ones() -> None:
+    from net import bot
+
+    bot._read_kept.cache_clear()
+    short = json.dumps(LAST)
+    lobby = json.dumps({"type": "lobby", "people": 1, "tables": [], "padding": "x" * bot.CACHED_FRAME})
+    assert bot._read(short) is bot._read(short), "read once, shared"
+    assert bot._read(lobby) == bot._read(lobby) and bot._read(lobby) is not bot._read(lobby), "read afresh"
+    assert bot._read_kept.cache_info().currsize == 1
