@@ -81,6 +81,7 @@ class SeatBot:
 
     async def _play(self, ws) -> None:
         player = None
+        seated: str | None = None
         sent_at: float | None = None
         joining = False
         async for raw in ws:
@@ -92,6 +93,8 @@ class SeatBot:
                 self.stats.errors.append(f"unread: {error}")
                 continue
             kind = message["type"] if message is not None else None
+            if kind in ("welcome", "joined") and message.get("seat") is not None:
+                seated = message["seat"]
             if kind == "joined" and self.on_table is not None:
                 self.on_table(message["table"])
             elif kind == "lobby" and self.seat is None and self.create is None:
@@ -108,6 +111,8 @@ class SeatBot:
                     return
                 if message["event"]["kind"] == "game_over" and self.create is not None:
                     await ws.send(encode({"type": "again"}))  # the bot that made the table asks for the next game
+            elif kind == "turn" and seated is not None and message["view"]["seat"] != seated:
+                self.stats.errors.append(f"a turn for seat {message['view']['seat']}, not this bot's {seated}")
             elif kind == "turn":
                 view = message["view"]
                 player = player or self.make(view["seat"], view["rules"], hash((self.name, view["seat"])) % 2**31)
@@ -124,6 +129,8 @@ class SeatBot:
                 self.stats.decisions += 1
             elif kind in ("error", "refused"):
                 self.stats.errors.append(str(message.get("reason")))
+                if message.get("fatal"):  # the server is done with this bot
+                    return
 
     def _event(self, event: dict, sent_at: float | None) -> float | None:
         if sent_at is not None:

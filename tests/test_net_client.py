@@ -18,7 +18,7 @@ from websockets.sync.server import serve
 from game.game import NAME_LENGTH
 from game.rules import PRESETS
 from game.view import seat_view
-from net.bot import SeatBot
+from net.bot import SeatBot, player_maker
 from net.client import UNREAD, NetClient
 from tests.deals import deal
 
@@ -153,19 +153,41 @@ class Stumped:
         raise KeyError("S")
 
 
-def test_the_bot_tells_a_turn_it_finds_no_choice_for_and_goes_on() -> None:
+def bot_told(messages: list[dict], make=Stumped, close: bool = True) -> tuple[list[dict], object]:
+    """What ``net.bot`` (whose player is made by `make`) sends to a server that answers its hello
+    with `messages` (then closes the connection, or, without `close`, waits), and its stats."""
+    said: list[dict] = []
+
     def talk(ws) -> None:
-        ws.recv()  # the bot's hello
-        for message in (WELCOME | {"table": 1, "seat": "S"}, {"type": "turn", "seq": 5, "view": BIDDING}, LAST):
+        said.append(json.loads(ws.recv()))  # the bot's hello
+        for message in messages:
             ws.send(json.dumps(message))
-        ws.close()
+        if close:
+            ws.close()
+        with contextlib.suppress(ConnectionClosed):
+            while True:
+                said.append(json.loads(ws.recv()))
 
     with serve(talk, "127.0.0.1", 0) as server:
         threading.Thread(target=server.serve_forever, daemon=True).start()
-        bot = SeatBot(f"127.0.0.1:{server.socket.getsockname()[1]}", "Ann", Stumped)
-        stats = asyncio.run(asyncio.wait_for(bot.run(), WAIT))  # it used to end in the KeyError
-    assert stats.decisions == 0
+        bot = SeatBot(f"127.0.0.1:{server.socket.getsockname()[1]}", "Ann", make)
+        stats = asyncio.run(asyncio.wait_for(bot.run(), WAIT))
+    return said[1:], stats
+
+
+def test_the_bot_tells_a_turn_it_finds_no_choice_for_and_goes_on() -> None:
+    said, stats = bot_told([WELCOME | {"table": 1, "seat": "S"}, {"type": "turn", "seq": 5, "view": BIDDING}, LAST])
+    assert said == [] and stats.decisions == 0  # it used to end in the KeyError
     assert stats.errors == ["no choice for the turn of seq 5: KeyError: 'S'"]
+
+
+def test_the_bot_answers_no_turn_of_another_seat_and_stops_at_a_fatal_error() -> None:
+    north = _bidding_view(seat="N")
+    said, stats = bot_told([WELCOME | {"table": 1, "seat": "S"}, {"type": "turn", "seq": 5, "view": north},
+                            {"type": "error", "reason": "The server has closed", "fatal": True}],
+                           make=player_maker("normal"), close=False)  # it used to wait for ever
+    assert said == [] and stats.decisions == 0
+    assert stats.errors == ["a turn for seat N, not this bot's S", "The server has closed"]
 
 
 def test_the_bots_keep_short_frames_they_read_and_not_long_ones() -> None:
