@@ -141,7 +141,9 @@ def test_l_shows_the_last_trick_and_says_how_to_close_it(app, monkeypatch):
             break
     press(app, pygame.K_l)
     assert table.show_last and table.model.last_trick
-    assert "Click or L to close" in words_on_screen(app, monkeypatch)
+    table.say("A message under the box")
+    on_screen = words_on_screen(app, monkeypatch)
+    assert "Click or L to close" in on_screen and "A message under the box" not in on_screen
     click(app, (10, 200))
     assert not table.show_last
     assert "Click or L to close" not in words_on_screen(app, monkeypatch)

@@ -785,7 +785,8 @@ class TableScene(Scene):
             painter.draw_plates(surface, model, marks)
             painter.draw_scoreboard(surface, model)
             painter.draw_status(surface, model, self.control.variant)
-            self.draw_words(surface)
+            if not self.show_last:  # the last trick's box would leave the message's ends showing
+                self.draw_words(surface)
             if self.control.online:
                 self.draw_chat(surface)
         if self.show_last:
