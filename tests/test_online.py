@@ -31,6 +31,7 @@ from websockets.sync.client import ClientConnection, connect
 from game.bids import Bid
 from game.players import decide
 from game.players.levels import LEVELS
+from game.players.suggest import titled
 from game.records.handlog import read_log
 from game.seats import SEAT_NAMES, SEATS
 from net.client import NetClient
@@ -558,10 +559,7 @@ def test_pointing_at_a_computers_card_or_bid_at_a_servers_table_says_why_with_th
     assert name == SEAT_NAMES[seat], "a computer is named by where it sits on the screen"
     x, y = layout.TRICK_SLOTS[seat]
     point(game, (x + 10, y + 20))
-    said = told(seat, "card_played", card=str(card))
-    led = said.startswith(f"Lead the {card.label}")  # a lead is named once: "West's 4♣, led"
-    assert table.message.text == (f"{name}'s {card.label}, led{said.removeprefix(f'Lead the {card.label}')}"
-                                  if led else f"{name}'s {card.label}: {said}")
+    assert table.message.text == titled(name, str(card), True, told(seat, "card_played", card=str(card)))
     point(game, (4, 180))
     point(game, table.painter.plate_rect(table.model, seat).center)
     bid = host.first(lambda m: m["type"] == "event" and m["event"]["kind"] == "bid"
@@ -577,8 +575,9 @@ def test_pointing_at_a_computers_card_or_bid_at_a_servers_table_says_why_with_th
     shown = host.wait(lambda m: m["type"] == "shown", "the hand shown", game)
     sent = next(m for m in host.messages if m["type"] == "event" and m["event"]["kind"] == "card_played"
                 and m["event"]["seat"] == turning.back(seat) and m["event"]["card"] == str(card))
-    wait_until(game, lambda: control(table).why(1, seat, card) == f"{name}'s {card.label}: "
-               f"{shown['why'][str(sent['seq'])]}", "the whole reason, once the hand is shown")
+    wait_until(game, lambda: control(table).why(1, seat, card) == titled(name, str(card), True,
+                                                                         shown["why"][str(sent["seq"])]),
+               "the whole reason, once the hand is shown")
 
 
 def test_watching_a_game_some_hands_in_goes_straight_to_the_hand_in_play_with_no_click_for_those_over(
