@@ -741,10 +741,11 @@ class SpadesServer:
             if hold:
                 hold.cancel()
             self._room_to_catch_up(player, table)
+            after = table.heard_until(player, command["after"])  # before the seat is marked connected
             if table.set_connected(player, True) is None:
                 table.watch(player)
             else:
-                table.resync(player, after=min(command["after"], len(table.log)))
+                table.resync(player, after=after)
             self._nudge(table)  # the computers go on if the table had nobody
             return
         seat = table.set_connected(player, False)

@@ -56,6 +56,8 @@ class Seat:
     name: str = ""
     connected: bool = False
     away: bool = False
+    left_in: str | None = None
+    """The game (its id) the seat's player last dropped in: its `seq`s are not the next game's."""
 
     @property
     def by_computer(self) -> bool:
@@ -168,10 +170,20 @@ class ServerTable:
         seat = self.seat_of(player)
         if seat is not None:
             self.seats[seat].connected = connected
+            self.seats[seat].left_in = None if connected or self.game is None else self.game.id
             if connected:
                 self.seats[seat].away = False
             self.send_table()
         return seat
+
+    def heard_until(self, player: str, last_seq: int) -> int:
+        """The last event of the game in play a player coming back with `last_seq` has had: none if
+        it dropped in an earlier game (a new game numbers its events from 1 again)."""
+        seat = self.seat_of(player)
+        left_in = self.seats[seat].left_in if seat is not None else None
+        if self.game is None or (left_in is not None and left_in != self.game.id):
+            return 0
+        return min(last_seq, len(self.log))
 
     def set_away(self, seat: str) -> None:
         self.seats[seat].away = True

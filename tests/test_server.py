@@ -494,6 +494,31 @@ def test_a_player_cut_off_mid_hand_comes_back_with_the_token_to_the_seat_and_eve
     assert_nothing_hidden_is_sent(ann.got + back.got, "S", _hands_logged(save))
 
 
+def test_a_player_back_after_the_next_game_began_gets_that_game_from_its_start() -> None:
+    """Ann drops in the first game; the table plays it out and Bo starts the next. Ann's `last_seq`
+    is of the first game, whose seqs the next one numbers again from 1: she is sent the game in play
+    from its start (she was sent it from her old seq on, its deal unseen)."""
+    with running_server(hold=0.5) as server:
+        ann, bo = Peer(server.address, "Ann"), Peer(server.address, "Bo")
+        table = create(ann, SHORT_GAME, humans="SN")
+        join(bo, table, "N")
+        with ThreadPoolExecutor(2) as pool:  # both answer their turns until Ann has played a card
+            pool.submit(bo.until, event("card_played", seat="S"), GAME_WAIT, first_legal)
+            _play_until_own_card(ann)
+        token, last_seq = ann.welcome["token"], ann.last_seq
+        ann.close()
+        bo.until(event("game_over"), GAME_WAIT, first_legal)
+        bo.send(type="again")
+        bo.until(lambda m: m["type"] == "event" and m["seq"] > last_seq + 5, GAME_WAIT, first_legal)
+        with Peer(server.address, "Ann", token=token, last_seq=last_seq) as back:
+            back.until(of_type("synced"))
+            events = [m for m in back.got if m["type"] == "event"]
+            assert [m["seq"] for m in events] == list(range(1, len(events) + 1)), "the game in play, whole"
+            assert "hand_started" in {m["event"]["kind"] for m in events}
+            assert len([m for m in events if m["event"]["kind"] == "card_dealt" and m["event"]["seat"] == "S"]) == 13
+        bo.close()
+
+
 def test_a_game_so_far_longer_than_the_backlog_reaches_a_watcher_and_a_player_back_whole(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """A long game's events come at once to someone who watches it or comes back to it; that burst
