@@ -6,8 +6,9 @@ the engine: every action is checked there and a refused one is answered with the
 sentence. A seat's cards go only to that seat. Computer seats think in a pool of
 processes, under a time budget, so a slow Expert never holds up another table. A player
 whose connection drops keeps the seat for ``--hold`` seconds (60); then a computer plays
-it, shown as away, until the player comes back with the token given at hello. A player
-who does not act within the table's clock (30 s unless set) is played the same way.
+it, shown as away, until the player comes back with the token given at hello; a table nobody
+comes back to closes after ``--abandoned`` seconds (an hour). A player who does not act within
+the table's clock (30 s unless set) is played the same way.
 The messages are in ``docs/protocol.md``.
 
 Each message is checked here, then carried out as a command on its table
@@ -55,6 +56,9 @@ HELLO_WAIT = 10.0
 """Seconds a new connection has to say hello before it is closed."""
 HOLD = 60.0
 """Seconds a dropped player's seat is kept before a computer plays it."""
+ABANDONED = 3600.0
+"""Seconds a table nobody is at any more (every player gone past the hold, nobody watching) waits for
+them before it closes (else such tables pile up, and a server keeps at most :data:`MOST_TABLES`)."""
 CHAT_LINES, CHAT_WINDOW = 5, 10.0
 """At most this many chat lines in this many seconds per person."""
 FLOOD_LIMIT = 60
@@ -184,6 +188,7 @@ class Options:
     log: bool = False
     save: Path | None = None
     hold: float = HOLD
+    abandoned: float = ABANDONED
     pace: float = PACE
     workers: int = 0
     """Processes thinking for computer seats (0: one per processor)."""
@@ -205,6 +210,8 @@ class SpadesServer:
         """Table → the decision number a computer is thinking about there."""
         self.clocks: dict[int, asyncio.TimerHandle] = {}
         self.holds: dict[str, asyncio.TimerHandle] = {}
+        self.abandoning: dict[int, asyncio.TimerHandle] = {}
+        """Tables nobody is at, each with when it closes if nobody comes back."""
         self.tasks: set[asyncio.Task] = set()
         """Tasks running on their own (the loop keeps only weak references to tasks)."""
         self.pool: concurrent.futures.ProcessPoolExecutor | None = None
@@ -396,6 +403,22 @@ class SpadesServer:
         table = self.tables.get(number)
         if table is not None and table.seats[seat].player == player and not table.seats[seat].connected:
             self.bus.submit({"kind": "away", "table": number, "seat": seat, "player": player})
+            if number in self.abandoning:  # counted from the last player's hold
+                self.abandoning.pop(number).cancel()
+            self.abandoning[number] = asyncio.get_running_loop().call_later(
+                self.options.abandoned, self._close_if_abandoned, number)
+
+    def _close_if_abandoned(self, number: int) -> None:
+        """Nobody has come back to table `number` since its last player's hold ran out: it closes (each
+        player leaves it, as if they had said so)."""
+        self.abandoning.pop(number, None)
+        table = self.tables.get(number)
+        if table is None or not self._on_duty(table) or table.watchers or any(
+                place.connected for place in table.seats.values() if place.player):
+            return
+        for place in table.seats.values():
+            if place.player:
+                self.bus.submit({"kind": "leave", "table": number, "player": place.player})
 
     def _back(self, person: Person, table: ServerTable, last_seq: int) -> None:
         """A player who dropped is back: the seat again, and every event missed."""
@@ -916,6 +939,8 @@ def parse_args(argv: list[str] | None) -> Options:
     parser.add_argument("-l", "--log", action="store_true", help="print every message")
     parser.add_argument("--save", type=Path, metavar="FILE", help="append every finished hand to FILE (Spades.save)")
     parser.add_argument("--hold", type=float, default=HOLD, help=f"seconds a dropped player's seat is kept ({HOLD:g})")
+    parser.add_argument("--abandoned", type=float, default=ABANDONED,
+                        help=f"seconds a table nobody is at waits for its players before it closes ({ABANDONED:g})")
     parser.add_argument("--workers", type=int, default=0, help="processes for computer players (0: one per CPU)")
     parser.add_argument("--pace", type=float, default=PACE,
                         help=f"seconds a computer takes at least per decision where people play ({PACE:g})")
@@ -923,7 +948,7 @@ def parse_args(argv: list[str] | None) -> Options:
                                                        "this Redis server (redis://host:6379/0)")
     args = parser.parse_args(argv)
     return Options(host=args.host, port=args.port, log=args.log, save=args.save, hold=args.hold,
-                   workers=args.workers, pace=args.pace, redis=args.redis)
+                   abandoned=args.abandoned, workers=args.workers, pace=args.pace, redis=args.redis)
 
 
 def quiet_collector() -> None:

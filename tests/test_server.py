@@ -625,6 +625,19 @@ def test_past_the_most_tables_a_create_is_refused_with_the_reason_until_one_clos
         cy.close()
 
 
+def test_a_table_nobody_comes_back_to_closes_and_its_player_back_later_finds_the_lobby() -> None:
+    with running_server(hold=0.2, abandoned=0.5) as server, Peer(server.address, "Bo") as bo:
+        ann = Peer(server.address, "Ann")
+        table = create(ann, FEW_HANDS, humans="SN")  # waits for North: nothing happens there
+        bo.until(lambda m: m["type"] == "lobby" and table in [t["table"] for t in m["tables"]])
+        token = ann.welcome["token"]
+        ann.close()  # dropped, not left
+        bo.until(lambda m: m["type"] == "lobby" and table not in [t["table"] for t in m["tables"]], timeout=5)
+        with Peer(server.address, "Ann", token=token) as back:
+            assert back.welcome["table"] is None
+            back.until(of_type("lobby"))
+
+
 def test_a_lobby_of_the_most_tables_with_the_longest_names_is_well_within_what_a_client_reads() -> None:
     widest = "\U0001f0a1" * NAME_LENGTH  # a character JSON may write as twelve bytes
     with running_server() as server, Peer(server.address, widest) as ann:
