@@ -57,6 +57,16 @@ def side_label(side: str, partners: bool, names: Mapping[str, str] | None = None
     return "Us" if "S" in side else "Them"
 
 
+def standing_words(side: str, standing: Standing, partners: bool, names: Mapping[str, str] | None = None) -> str:
+    """A side's score and bags in one line, the sides' names in a column: ``Us     340 points, 4 bags``.
+
+    >>> standing_words("NS", Standing(340, 1), True)
+    'Us      340 points, 1 bag'
+    """
+    return (f"{side_label(side, partners, names):{5 if partners else 12}} {standing.points:5d} points, "
+            f"{text.plural(standing.bags, 'bag')}")
+
+
 def verdict(side: SideScore) -> tuple[str, Colour]:
     """``made`` in green, ``set`` in orange, nothing for a side without a contract."""
     return {True: ("made", GOOD), False: ("set", WARNING), None: ("", WHITE)}[side.made]

@@ -11,11 +11,10 @@ import pygame_gui
 from game.cards import Card
 from game.seats import side_of
 from scenes.look import text, widgets
-from scenes.look.breakdown import PANEL_RECT, draw_panel, draw_scoreboard, side_label
+from scenes.look.breakdown import PANEL_RECT, draw_panel, draw_scoreboard, standing_words
 from scenes.look.flourish import Cascade
 from scenes.look.palette import GOLD, GREY_LIGHT, WHITE
 from scenes.look.scrolling import ListScroll
-from scenes.look.text import plural
 from scenes.scene import Scene
 from scenes.table.model import TableModel
 
@@ -96,8 +95,7 @@ class GameOverScene(Scene):
         y = PANEL_RECT.y + 54
         for side, standing in model.standings.items():
             mark = "*" if side == self.winner else " "
-            label = f"{side_label(side, partners, model.names):{5 if partners else 12}}"
-            words = f"{mark} {label} {standing.points:5d} points, {plural(standing.bags, 'bag')}"
+            words = f"{mark} {standing_words(side, standing, partners, model.names)}"
             text.draw(surface, words, (PANEL_RECT.x + 120, y), GOLD if side == self.winner else WHITE, shadow=None)
             y += 10
         draw_scoreboard(surface, model.scores, model.standings, partners, y + 10, self.scroll,

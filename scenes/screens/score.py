@@ -21,10 +21,10 @@ from scenes.look.breakdown import (
     score_rows,
     scoreboard_width,
     side_label,
+    standing_words,
 )
 from scenes.look.palette import GOLD, GREY_LIGHT, SHADOW, WARNING, WHITE, Colour
 from scenes.look.scrolling import ListScroll
-from scenes.look.text import plural
 from scenes.scene import Scene
 from scenes.table.model import TableModel
 
@@ -136,8 +136,8 @@ class ScoreScene(Scene):
         text.draw(surface, "Scoreboard", (PANEL_RECT.centerx, y), GOLD, size=16, align="centre")
         y += 28
         for side, standing in model.standings.items():
-            text.draw(surface, f"{side_label(side, model.rules.partners, model.names):12} {standing.points:5d} points, "
-                      f"{plural(standing.bags, 'bag')}", (x, y), WHITE, shadow=None)
+            text.draw(surface, standing_words(side, standing, model.rules.partners, model.names), (x, y), WHITE,
+                      shadow=None)
             y += 10
         if not model.scores:
             text.draw(surface, "No hand has been scored yet.", (x, y + 10), GREY_LIGHT, shadow=None)
