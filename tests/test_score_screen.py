@@ -150,3 +150,19 @@ def test_in_solo_the_score_names_each_seats_player(app, monkeypatch):
         assert not {"S", "W", "N", "E"} & set(lines), "no seat letters for sides"
         for i, (line, area) in enumerate(placed):
             assert not [other for other, elsewhere in placed[i + 1:] if area.colliderect(elsewhere)], line
+
+
+def test_no_card_of_the_last_trick_is_left_in_the_air_under_the_score(app, monkeypatch):
+    """The last trick's sweep lands before the score covers the table: at the Instant speed its four
+    cards once stayed drawn at the winner's edge of the window, beside the score's panel."""
+    from tests.app_driver import play_hand_by_mouse, start_game
+
+    start_game(app)
+    play_hand_by_mouse(app)
+    faces: list[str] = []
+    real = app.art.face
+    monkeypatch.setattr(app.art, "face", lambda card: faces.append(card.text) or real(card))
+    app.redraw()
+    frames(app, 1)
+    assert isinstance(app.scenes[-1], ScoreScene)
+    assert faces == [], "no card is drawn under the score's veil"

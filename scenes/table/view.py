@@ -159,7 +159,11 @@ class TableScene(Scene):
         self.close_chat(send=False)
 
     def pause(self) -> None:
+        """A screen covers the table: what is in the air lands now (the table stands still under it)."""
         self.paused = True
+        for flight in self.flights:
+            flight.finish()
+        self.flights = []
         if self.box:
             self.box.hide()
 
