@@ -7,7 +7,7 @@ import pytest
 
 from game.cards import CARDS, DECKS, card
 from scenes.look.cardart import BACKS, CARD_H, CARD_W, OUTLINE_WIDTH, CardArt, felt, sheet
-from scenes.look.palette import BLUE, CARD_WHITE, FELT, GOLD, GREEN, RED, RIM_DARK
+from scenes.look.palette import BLUE, CARD_WHITE, FELT, GOLD, GOLD_DARK, GREEN, RED, RIM_DARK
 
 
 def pixels(surface: pygame.Surface) -> bytes:
@@ -52,6 +52,22 @@ def test_no_two_cards_share_a_face(art: CardArt) -> None:
 def test_the_big_joker_looks_different_from_the_little_joker(art: CardArt) -> None:
     assert pixels(art.face(card("BJ"))) != pixels(art.face(card("LJ")))
     assert GOLD in colours_in(art.face(card("BJ")))
+
+
+@pytest.mark.parametrize(("deck_name", "marked"), [("jokers", {"2C"}), ("deuces", {"2D", "2H", "2C"}), ("standard", set())])
+def test_a_card_of_another_suit_that_plays_as_a_spade_has_a_gold_spade_under_its_index(
+        art: CardArt, deck_name: str, marked: set[str]) -> None:
+    deck = DECKS[deck_name]
+    index_corner = pygame.Rect(0, 0, 10, 28)
+    for each in deck.cards:
+        face = art.face(each, deck).subsurface(index_corner)
+        if each.text in marked:
+            assert GOLD_DARK in colours_in(face), f"{each.text} is a spade in the {deck_name} deck"
+            assert pixels(art.face(each, deck)) != pixels(art.face(each)), "the same card in another deck is unmarked"
+            assert pixels(art.dimmed(each, deck)) != pixels(art.dimmed(each))
+            assert pixels(art.highlighted(each, deck)) != pixels(art.highlighted(each))
+        elif not each.is_joker:
+            assert pixels(art.face(each, deck)) == pixels(art.face(each)), f"{each.text} is drawn as printed"
 
 
 def test_faces_are_cached(art: CardArt) -> None:

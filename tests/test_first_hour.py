@@ -849,3 +849,29 @@ def test_in_solo_the_tables_scoreboard_names_each_player(app, monkeypatch):
     bidding_turn(app)
     on_screen = words_on_screen(app, monkeypatch)
     assert {"You", "Maxi..", "North", "East"} <= set(on_screen), on_screen
+
+
+def test_in_dunns_deck_the_trump_2c_in_the_players_hand_shows_a_gold_spade(tmp_path):
+    """The 2♣ is a spade in the jokers deck and sorts among them: its face says so."""
+    from game.cards import Card
+    from scenes.look.palette import GOLD_DARK
+
+    app = make_app(tmp_path, seed=3)  # South holds the 2♣ in this deal
+    try:
+        frames(app)
+        app.change_settings(variant="dunn")
+        table = start_game(app)
+        wait_for_turn(app)
+        trump = Card.parse("2C")
+        assert trump in table.game.hand.holding("S")
+        app.redraw()
+        frames(app, 1)
+        frame = app.screen
+        order = table.south_order()
+        x, y = fan_positions("S", len(order))[order.index(trump)]
+        badge = pygame.Rect(int(x) + 2, int(y) + 19, 5, 6)
+        colours = {tuple(frame.get_at(point))[:3] for point in
+                   ((px, py) for px in range(badge.left, badge.right) for py in range(badge.top, badge.bottom))}
+        assert GOLD_DARK in colours, "a small gold spade under the 2♣'s index"
+    finally:
+        app.close()

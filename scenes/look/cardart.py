@@ -21,7 +21,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from game.cards import CARDS, Card
+from game.cards import CARDS, Card, Deck
 from scenes.look.palette import (
     BACK_BLUE,
     BACK_NAVY,
@@ -441,15 +441,23 @@ def _draw_outline() -> pygame.Surface:
     return surface
 
 
-def _index(card: Card, colour: Colour) -> pygame.Surface:
-    """The corner index of a number or court card: the rank over a small pip."""
+def _index(card: Card, colour: Colour, trump: bool = False) -> pygame.Surface:
+    """The corner index of a number or court card: the rank over a small pip; under them a
+    small gold spade on a card of another suit that plays as a spade (the 2♣ of Dunn's deck)."""
     glyph = RANK_GLYPHS[card.rank]
     width = max(_size(glyph)[0], 5)
-    surface = pygame.Surface((width, 14), pygame.SRCALPHA)
+    surface = pygame.Surface((width, 22 if trump else 14), pygame.SRCALPHA)
     surface.fill((0, 0, 0, 0))
     stamp(surface, glyph, (0, 0), {"#": colour})
     stamp(surface, SMALL_PIPS[card.suit], (0, 8), {"#": colour})
+    if trump:
+        stamp(surface, SMALL_PIPS["S"], (0, 16), {"#": GOLD_DARK})
     return surface
+
+
+def plays_as_spade(card: Card, deck: Deck | None) -> bool:
+    """Whether `card` is printed in another suit but is a spade in `deck` (jokers aside: their face says so)."""
+    return deck is not None and not card.is_joker and deck.suit(card) != card.suit
 
 
 def _place_indices(surface: pygame.Surface, index: pygame.Surface) -> None:
@@ -460,12 +468,12 @@ def _place_indices(surface: pygame.Surface, index: pygame.Surface) -> None:
     surface.blit(turned, (CARD_W - left - index.get_width(), CARD_H - top - index.get_height()))
 
 
-def _draw_face(card: Card, four_colour: bool) -> pygame.Surface:
+def _draw_face(card: Card, four_colour: bool, trump: bool = False) -> pygame.Surface:
     if card.is_joker:
         return _draw_joker(big=card.text == "BJ")
     colour = suit_colour(card.suit, four_colour)
     surface = _blank()
-    _place_indices(surface, _index(card, colour))
+    _place_indices(surface, _index(card, colour, trump))
     if card.rank == "A":
         _draw_ace(surface, card.suit, colour)
     elif card.rank in "JQK":
@@ -790,11 +798,13 @@ class CardArt:
         self._shadow = self._outline = None
 
     # Pictures ---------------------------------------------------------------------
-    def face(self, card: Card) -> pygame.Surface:
-        """The face of `card` (any of the 52 cards or a joker)."""
-        surface = self._faces.get(card.text)
+    def face(self, card: Card, deck: Deck | None = None) -> pygame.Surface:
+        """The face of `card` (any of the 52 cards or a joker), marked as a spade where `deck` makes it one."""
+        trump = plays_as_spade(card, deck)
+        key = card.text + "*" * trump
+        surface = self._faces.get(key)
         if surface is None:
-            surface = self._faces[card.text] = _finish(_draw_face(card, self._four_colour))
+            surface = self._faces[key] = _finish(_draw_face(card, self._four_colour, trump))
         return surface
 
     def back(self) -> pygame.Surface:
@@ -821,29 +831,31 @@ class CardArt:
             result = by_turns[turns] = pygame.transform.rotate(kept, 90 * turns)
         return result
 
-    def dimmed(self, card: Card) -> pygame.Surface:
+    def dimmed(self, card: Card, deck: Deck | None = None) -> pygame.Surface:
         """The face of `card` greyed and darkened, for a card that may not be played now."""
-        surface = self._dimmed.get(card.text)
+        key = card.text + "*" * plays_as_spade(card, deck)
+        surface = self._dimmed.get(key)
         if surface is None:
-            surface = self.face(card).copy()
+            surface = self.face(card, deck).copy()
             grey = pygame.transform.grayscale(surface)
             grey.set_alpha(150)
             surface.blit(grey, (0, 0))
             surface.fill(GREY_LIGHT, special_flags=pygame.BLEND_RGB_MULT)
-            self._dimmed[card.text] = surface
+            self._dimmed[key] = surface
         return surface
 
-    def highlighted(self, card: Card) -> pygame.Surface:
+    def highlighted(self, card: Card, deck: Deck | None = None) -> pygame.Surface:
         """The face of `card` with a gold edge: the trick's winner or a suggested card."""
-        surface = self._highlighted.get(card.text)
+        key = card.text + "*" * plays_as_spade(card, deck)
+        surface = self._highlighted.get(key)
         if surface is None:
-            surface = self.face(card).copy()
+            surface = self.face(card, deck).copy()
             for x, y in _EDGE:
                 surface.set_at((x, y), GOLD_DARK)
             inner = _inner_edge()
             for x, y in inner:
                 surface.set_at((x, y), GOLD)
-            self._highlighted[card.text] = surface
+            self._highlighted[key] = surface
         return surface
 
     def outline(self) -> pygame.Surface:

@@ -39,7 +39,7 @@ class GameOverScene(Scene):
         """The scoreboard shows the last hands; the wheel, Up and Down show the earlier ones."""
         if self.won:
             cards = model.dealt_order("S") or [Card.parse(name) for name in FLOURISH_CARDS]
-            faces = [app.art.face(card) for card in cards]
+            faces = [app.art.face(card, model.deck) for card in cards]
             self.cascade = Cascade(faces, random.Random(seed))
 
     def enter(self) -> None:

@@ -641,19 +641,20 @@ class ReviewScene(Scene):
         logged = replay_.logged
         art = self.app.art
         at_end = self.step == replay_.last_step
+        deck = DECKS[logged.rules.deck]
         for seat in SEATS:
             cards = self._sorted(position.holdings[seat])
             self.drawn[seat] = cards
             for card, x in self._row_spots(cards, seat):
                 surface.blit(art.shadow(), (x + 1, ROW_Y[seat] + 1))
-                surface.blit(art.face(card), (x, ROW_Y[seat]))
+                surface.blit(art.face(card, deck), (x, ROW_Y[seat]))
         self.drawn["trick"] = [card for _, card in position.trick]
         for seat, card in position.trick:
             x, y = TRICK_SLOTS[seat]
             surface.blit(art.shadow(), (x + 1, y + 1))
             if position.winner is None and position.last == (seat, card):
                 surface.blit(art.outline(), (x - OUTLINE_WIDTH, y - OUTLINE_WIDTH))
-            surface.blit(art.highlighted(card) if seat == position.winner else art.face(card), (x, y))
+            surface.blit(art.highlighted(card, deck) if seat == position.winner else art.face(card, deck), (x, y))
             if seat == position.winner:
                 star_x = x - 8 if seat == "W" else x + CARD_W + 2
                 text.draw(surface, "*", (star_x, y - 2), GOLD)

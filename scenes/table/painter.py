@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 
 import pygame
 
-from game.cards import Card
+from game.cards import Card, Deck
 from game.seats import SEATS, partner
 from scenes.look import layout, text, widgets
 from scenes.look.breakdown import side_label
@@ -96,12 +96,12 @@ class TablePainter:
             if not model.south_looked or isinstance(card, Hidden):  # a server tells the cards once looked at
                 image = self.art.back()
             elif marks.playable is not None and card not in marks.playable:
-                image = self.art.dimmed(card)
+                image = self.art.dimmed(card, model.deck)
             else:
-                image = self.art.face(card)
+                image = self.art.face(card, model.deck)
             surface.blit(image, rect)
             if card == marks.suggested:
-                surface.blit(self.art.highlighted(card), rect)
+                surface.blit(self.art.highlighted(card, model.deck), rect)
                 text.draw(surface, "*", (rect.centerx, rect.top - 10), GOLD, align="centre")
 
     def draw_hidden(self, surface: pygame.Surface, model: TableModel, marks: Marks, seat: str) -> None:
@@ -111,16 +111,16 @@ class TablePainter:
             surface.blit(image, (int(x), int(y)))
 
     # -- the trick ----------------------------------------------------------------------
-    def draw_trick(self, surface: pygame.Surface, plays: list[tuple[str, Card]], winner: str | None,
+    def draw_trick(self, surface: pygame.Surface, plays: list[tuple[str, Card]], winner: str | None, deck: Deck,
                    hidden: Collection[Card] = ()) -> None:
         for seat, card in plays:
             if card in hidden:
                 continue
             x, y = layout.TRICK_SLOTS[seat]
             surface.blit(self.art.shadow(), (x + 1, y + 1))
-            surface.blit(self.art.face(card), (x, y))
+            surface.blit(self.art.face(card, deck), (x, y))
             if seat == winner:
-                surface.blit(self.art.highlighted(card), (x, y))
+                surface.blit(self.art.highlighted(card, deck), (x, y))
                 text.draw(surface, "*", (x + layout.CARD_W + 2, y - 2), GOLD)
 
     def pointed(self, pos: tuple[int, int], model: TableModel,
@@ -213,6 +213,6 @@ class TablePainter:
                       (120, y), GOLD if seat in ("S", partner("S")) else WHITE)
             cards = model.dealt_order(seat)
             for i, card in enumerate(cards):
-                surface.blit(self.art.face(card), (120 + i * 30, y + 12))
+                surface.blit(self.art.face(card, model.deck), (120 + i * 30, y + 12))
         text.draw(surface, "Click to see the score", (layout.WIDTH // 2, layout.HEIGHT - 12), WHITE,
                   align="centre", shadow=BLACK)

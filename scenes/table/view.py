@@ -777,12 +777,13 @@ class TableScene(Scene):
         surface.blit(self.app.felt, (0, 0))
         for seat in ("N", "W", "E"):
             painter.draw_hidden(surface, model, marks, seat)
-        painter.draw_trick(surface, model.trick, model.trick_winner, self.in_flight)
+        painter.draw_trick(surface, model.trick, model.trick_winner, model.deck, self.in_flight)
         painter.draw_south(surface, model, marks)
+        art = self.app.art
         for flight in self.flights:
             if flight.started:
                 card, face_up, turns = flight.look
-                image = self.app.art.face(card) if face_up else self.app.art.rotated(self.app.art.back(), turns)
+                image = art.face(card, model.deck) if face_up else art.rotated(art.back(), turns)
                 x, y = flight.position
                 surface.blit(image, (int(x), int(y)))
         if not (self.paused or self.reveal):  # under the four hands or a panel, the table's words would show through
@@ -866,4 +867,4 @@ class TableScene(Scene):
             return
         text.draw(surface, f"Last trick: {self.name(self.model.last_winner)} won", (box.centerx, box.y + 6), GOLD,
                   align="centre")
-        self.painter.draw_trick(surface, self.model.last_trick, self.model.last_winner)
+        self.painter.draw_trick(surface, self.model.last_trick, self.model.last_winner, self.model.deck)
