@@ -112,9 +112,10 @@ def test_a_suicide_nil_is_explained_by_the_rule_not_by_low_cards(bids: str, reas
 def test_a_reason_under_a_players_name_names_the_nil_once() -> None:
     hand = Hand.from_holdings(PRESETS["suicide"].rules, "E", SUICIDE_HANDS)
     view = seat_view(hand, "S")
-    said = "Ann's nil: one of you must bid nil, and yours is the likelier nil"
+    said = "Ann's nil: one of them must bid nil, and theirs is the likelier nil"
     assert why(view, "nil", "Ann") == f"{said} (top spade Q♠)"
     assert why(view, "nil", "Ann", hand_shown=False) == said
+    assert why(view, "nil", "You") == "Your nil: one of you must bid nil, and yours is the likelier nil (top spade Q♠)"
     assert why(view, "5", "Ann").startswith("Ann's bid of 5: About 5 tricks: aces A♥ A♣")
 
 
@@ -220,8 +221,14 @@ def test_void_seats_trump_over_trump_or_discard():
 def test_a_nil_bidder_is_told_to_stay_under_or_that_it_cannot():
     nil = {"S": "nil"}
     ducking = south_to_play("E", "JH", bids=nil, S="AKQ2.Q4.K32.5432")
-    assert reasons(ducking) == {"QH": "Beat the J♥, giving up on your nil: the Q♥",
+    assert reasons(ducking) == {"QH": "Above the J♥, but partner can still cover it: the Q♥",
                                 "4H": "Stay under the J♥ for your nil: play low, the 4♥"}
+    last = south_to_play("W", "JH 5H 6H", bids=nil, S="AKQ2.Q4.K32.5432")
+    assert reasons(last)["QH"] == "Beat the J♥, giving up on your nil: the Q♥"
+    master = south_to_play("E", "JH", bids=nil, S="AKQ2.A4.K32.5432")
+    assert reasons(master)["AH"] == "Beat the J♥, giving up on your nil: the A♥"
+    before_a_rival = south_to_play("N", "JH 3H", bids=nil, S="AKQ2.Q4.K32.5432")
+    assert reasons(before_a_rival)["QH"] == "Above the J♥, but a later card may beat it: the Q♥"
     forced = south_to_play("E", "JH", bids=nil, S="AKQ2.KQ.K32.5432")
     assert reasons(forced)["QH"] == "Nothing you may play stays under the J♥: the Q♥"
     leading = south_to_play("S", bids=nil, S="Q32.AK4.K3.98765")
@@ -307,8 +314,12 @@ def check_claims(view: dict, card: Card, reason: str) -> None:
     beats = trick_winner_index(deck, [*played, card]) == len(played)
     assert set(re.findall(LABEL, reason)) <= {card.label, best.label}, reason
     claims_win = reason.startswith(("Take", "Win it", "Beat", "Trump", "Over-trump", "Overtake", "Play high over",
-                                    "Nothing you may play", "Cover"))
+                                    "Nothing you may play", "Cover", "Above"))
     assert claims_win == beats, reason
+    if "nil is lost" in reason or "giving up on your nil" in reason:  # nobody after it can take the trick over
+        assert len(trick) == 3 or Knowledge.from_view(view).is_master(card), reason
+    if "can still cover it" in reason:
+        assert len(trick) < 3 and mate not in [seat for seat, _ in trick], reason
     if reason.startswith("Nothing you may play"):
         assert all(trick_winner_index(deck, [*played, c]) == len(played) for c in legal)
     if "out of reach" in reason:

@@ -13,6 +13,7 @@ True
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
@@ -107,20 +108,36 @@ def why(view: Mapping, choice: object, name: str, hand_shown: bool = True) -> st
 
 def titled(name: str, choice: object, is_card: bool, reason: str) -> str:
     """A reason given the name of the player and the card or bid it is about: "East's 4♥: …",
-    "West's nil: your cards can stay under the others'", a lead named once: "West's A♦, led: it should win".
+    "West's nil: their cards can stay under the others'", a lead named once: "West's A♦, led: it should
+    win". A reason is worded to the seat that chose ("your nil"); told of another, it says "their".
 
     >>> titled("West", "AD", True, "Lead the A\u2666: it should win"), titled("East", "7D", True, "Lead the 7\u2666")
     ("West's A♦, led: it should win", "East's 7♦, led")
+    >>> titled("North", "KC", True, "Stay under the 9\u2666 for your nil: play the K\u2663")
+    "North's K♣: Stay under the 9♦ for their nil: play the K♣"
     """
+    whose = "Your" if name == "You" else f"{name}'s"
+    if name != "You":
+        reason = _third_person(reason)
     if is_card:
         label = Card.parse(str(choice)).label
         if reason.startswith(f"Lead the {label}"):  # not "West's A♦: Lead the A♦: it should win"
             rest = reason.removeprefix(f"Lead the {label}").removeprefix(": ")
-            return f"{name}'s {label}, led" + (f": {rest}" if rest else "")
-        return f"{name}'s {label}: {reason}"
+            return f"{whose} {label}, led" + (f": {rest}" if rest else "")
+        return f"{whose} {label}: {reason}"
     bid = Bid.parse(str(choice))
     what = f"bid of {bid.label}" if not bid.is_nil else bid.label
-    return f"{name}'s {what}: {unnamed(reason)}"
+    return f"{whose} {what}: {unnamed(reason)}"
+
+
+_THIRD_PERSON = {"your": "their", "Your": "Their", "yours": "theirs", "you": "they", "You": "They"}
+_SECOND_PERSON_WORDS = re.compile(r"\b(one of you|your|Your|yours|you|You)\b")
+
+
+def _third_person(reason: str) -> str:
+    """A reason worded to the seat that chose, told of that seat instead ("your nil": "their nil")."""
+    return _SECOND_PERSON_WORDS.sub(
+        lambda found: "one of them" if found[0] == "one of you" else _THIRD_PERSON[found[0]], reason)
 
 
 def unnamed(reason: str) -> str:
@@ -282,13 +299,16 @@ def _lead_reason(facts: _CardFacts, card: Card) -> str:
 def _winning_reason(facts: _CardFacts, card: Card, winner_seat: str, best: Card) -> str:
     """`card` beats everything on the table so far (`best`, played by `winner_seat`)."""
     label, beaten = card.label, best.label
+    partner_to_play = facts.partner is not None and facts.partner not in {who for who, _ in facts.trick}
     if facts.my_nil:
+        if facts.hand_shown and all(facts.wins(c) for c in facts.legal):
+            return f"Nothing you may play stays under the {beaten}: the {label}"
+        if len(facts.trick) < len(SEATS) - 1 and not facts.is_master(card):  # the nil may yet be covered
+            later = "partner can still cover it" if partner_to_play else "a later card may beat it"
+            return f"Above the {beaten}, but {later}: the {label}"
         if not facts.hand_shown:
             return f"Beat the {beaten}, and the nil is lost: the {label}"
-        if all(facts.wins(c) for c in facts.legal):
-            return f"Nothing you may play stays under the {beaten}: the {label}"
         return f"Beat the {beaten}, giving up on your nil: the {label}"
-    partner_to_play = facts.partner is not None and facts.partner not in {who for who, _ in facts.trick}
     if facts.partner_nil and (winner_seat == facts.partner or partner_to_play):
         return f"Cover partner's nil: beat the {beaten} with the {label}"
     if winner_seat == facts.partner:
