@@ -13,7 +13,7 @@ from collections import deque
 
 from game.cards import Card
 from game.game import Game
-from game.players.thinker import Answer, Request, Thinker
+from game.players.thinker import Answer, Brain, Request, Thinker
 from game.records.stats import Statistics
 from game.rules import PRESETS
 from scenes.screens.confirm import ConfirmScene
@@ -209,6 +209,69 @@ def test_the_question_comes_once_per_card_and_the_answer_is_counted_once():
     assert control.coach_question(worst) is None, "asked once: the player insists"
     assert control.choose(worst) is None
     assert heard == [False]
+
+
+class Scripted(Holder):
+    """Holder whose Suggest advises the card `advised` gives, as a search of its own may (it samples
+    other deals than the coach's)."""
+
+    def __init__(self, advised) -> None:
+        super().__init__()
+        self.advised = advised
+        self.answers: list[Answer] = []
+
+    def ask(self, request: Request) -> None:
+        if request.kind == "suggest":
+            self.answers.append(Answer(request.token, self.advised(), "its own search"))
+        else:
+            super().ask(request)
+
+    def poll(self) -> Answer | None:
+        return self.answers.pop(0) if self.answers else super().poll()
+
+
+def test_the_coach_never_asks_about_the_card_suggest_advised():
+    heard: list = []
+    asker = Scripted(lambda: worst_card[0])
+    worst_card: list[str] = []
+    expert = TablePreferences(allow_undo=True, coach=True, coach_margin=5, partner_level="expert")
+    pending: deque = deque()
+    game = Game(PRESETS["partner"].rules, seed=SEED, listeners=[pending.append])
+    tokens = iter(range(1, 10_000))
+    control = TableController(game, pending, asker, lambda: expert, lambda: next(tokens), on_coach=heard.append)
+    for step in range(3000):
+        pending.clear()
+        moment = control.next_moment(step * 0.1)
+        if isinstance(moment, Turn) and moment.phase == "play" and len(moment.legal) > 2:
+            break
+        if isinstance(moment, Turn):
+            control.choose(moment.legal[0])
+        elif moment is not None:
+            control.end_pause()
+    evaluation = Brain().answer(asker.held[-1]).choice  # what the coach will hold, worked out beforehand
+    worst_card.append(max(evaluation.values, key=evaluation.loss))
+    assert evaluation.loss(worst_card[0]) >= 5, "the turn has a card the coach would ask about"
+    assert control.suggest() is None
+    control.next_moment(0.0)
+    assert control.suggest().choice == worst_card[0], "Suggest advised it"
+    asker.release()
+    control.next_moment(0.0)
+    assert control.evaluation is not None and control.evaluation.loss(worst_card[0]) >= 5, "worth asking about"
+    assert control.coach_question(worst_card[0]) is None, "the coach does not contradict Suggest"
+
+
+def test_with_an_expert_partner_suggest_gives_the_coachs_card_once_the_coach_has_weighed_the_turn():
+    asker, heard = Holder(), []
+    control = at_play(asker, heard)
+    control.preferences = lambda: TablePreferences(allow_undo=True, coach=True, coach_margin=5,
+                                                   partner_level="expert")
+    asker.release()
+    control.next_moment(0.0)
+    evaluation = control.evaluation
+    assert evaluation is not None
+    advice = control.suggest()
+    assert advice is not None, "at once: no second search"
+    assert (advice.choice, advice.reason) == (evaluation.best, evaluation.reason)
 
 
 def bid_by_mouse(app, table, choice: str) -> None:

@@ -191,8 +191,13 @@ class AdviceAsking:
             return None
         if self.advice is not None and self.advice_key == turn.key:
             return self.advice
+        level = self.preferences().partner_level
+        if level == COACH_LEVEL and self.evaluation is not None and self.evaluation_key == turn.key:
+            # the coach's Expert has weighed this turn already: Suggest says the same, not a second search's
+            self.advice, self.advice_key = Answer(self.new_token(), self.evaluation.best,
+                                                  self.evaluation.reason), turn.key
+            return self.advice
         if self.suggest_token is None:
-            level = self.preferences().partner_level
             self.advice, self.advice_key = None, turn.key
             self.suggest_token = self.new_token()
             view, seed = self.advice_question()
@@ -229,7 +234,7 @@ class AdviceAsking:
             return None
         self._collect_answers()
         evaluation = self.evaluation if self.evaluation_key == turn.key else None
-        if evaluation is None or choice not in evaluation.values:
+        if evaluation is None or choice not in evaluation.values or self._suggested(turn, choice):
             return None
         asked = self.questioned[1] if self.questioned is not None and self.questioned[0] == turn.key else frozenset()
         loss = evaluation.loss(choice)
@@ -237,6 +242,10 @@ class AdviceAsking:
             return None
         self.questioned = (turn.key, asked | {choice})
         return CoachQuestion(choice, evaluation.best, evaluation.reason, loss, turn.phase)
+
+    def _suggested(self, turn: Turn, choice: str) -> bool:
+        """Whether Suggest advised `choice` for this turn: the coach never asks about the advice it gave."""
+        return self.advice is not None and self.advice_key == turn.key and str(self.advice.choice) == choice
 
     def _decided(self, key: tuple, choice: Any) -> None:
         """The player's decision of turn `key` is made: if the coach spoke on it, say whether the
