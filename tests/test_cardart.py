@@ -54,7 +54,8 @@ def test_the_big_joker_looks_different_from_the_little_joker(art: CardArt) -> No
     assert GOLD in colours_in(art.face(card("BJ")))
 
 
-@pytest.mark.parametrize(("deck_name", "marked"), [("jokers", {"2C"}), ("deuces", {"2D", "2H", "2C"}), ("standard", set())])
+@pytest.mark.parametrize(("deck_name", "marked"),
+                         [("jokers", {"2C"}), ("deuces", {"2D", "2H", "2C"}), ("standard", set())])
 def test_a_card_of_another_suit_that_plays_as_a_spade_has_a_gold_spade_under_its_index(
         art: CardArt, deck_name: str, marked: set[str]) -> None:
     deck = DECKS[deck_name]

@@ -555,6 +555,92 @@ def test_thinking_inline_the_analysis_waits_for_the_analysis_button_and_a_turns_
     assert scene.analysis is None and scene.shown_marks == []
 
 
+def test_a_card_best_with_every_hand_seen_is_not_called_a_mistake_when_expert_seeing_one_hand_differs(
+        app, tmp_path, monkeypatch):
+    """Expert's word comes from South's cards alone, the analysis from all four hands: where the
+    analysis marks South's card best (=) and Expert would have played another, the band says both,
+    in white, not Expert's "would play" alone in gold."""
+    monkeypatch.setattr(review_analysis, "ANALYSIS_SECONDS", 0.3)
+    path, _ = normal_log(tmp_path)  # South's 7th, 20th, 25th and 42nd cards are such cards
+    scene = open_review(app, path)
+    press(app, pygame.K_RETURN)
+    click_widget(app, scene.hand_buttons["analysis"])
+    wait_for(app, lambda: scene.analysis.done)
+    press(app, pygame.K_HOME)
+    both = 0
+    for _ in range(52):
+        press(app, pygame.K_RIGHT)
+        if scene.position.last[0] != "S":
+            continue
+        wait_for(app, lambda: scene.shown_advice is not None)
+        band = " ".join(line for line, _ in drawn_lines(app, monkeypatch))
+        advised, played = scene.shown_advice[0], str(scene.position.last[1])
+        best = scene.analysis.play(scene.step).mark == "="
+        if advised == played:
+            assert "Expert agrees" in band
+        elif best:
+            both += 1
+            assert "Best with every hand seen; from" in band and "cards alone Expert would play" in band, band
+        else:
+            assert "Expert would play" in band and "Best with" not in band, band
+    assert both, "the hand has such a card"
+
+
+def test_at_the_end_of_a_hand_a_long_south_plate_starts_right_of_the_scores_panel(app, tmp_path):
+    import dataclasses
+
+    from scenes.screens.review import BREAKDOWN_RECT
+
+    logged = normal_hand(RULES, 3)
+    logged = dataclasses.replace(logged, players={**logged.players, "S": "Bartholomew"})
+    path = tmp_path / "Spades.save"
+    append_hand(path, logged)
+    scene = open_review(app, path)
+    press(app, pygame.K_RETURN)
+    press(app, pygame.K_END)
+    app.redraw()
+    frames(app)
+    assert scene.plates["S"].left >= BREAKDOWN_RECT.right, "clear of the score's panel"
+    press(app, pygame.K_LEFT)
+    app.redraw()
+    frames(app)
+    assert scene.plates["S"].centerx in range(318, 323), "before the end, centred under the hand"
+
+
+def test_in_solo_the_verdict_tells_all_four_players_scores(app, tmp_path, monkeypatch):
+    monkeypatch.setattr(review_analysis, "ANALYSIS_SECONDS", 0.3)
+    path = tmp_path / "Spades.save"
+    append_hand(path, normal_hand(PRESETS["solo"].rules, 3))
+    scene = open_review(app, path)
+    press(app, pygame.K_RETURN)
+    click_widget(app, scene.hand_buttons["analysis"])
+    wait_for(app, lambda: scene.analysis.done)
+    scene.go(45)
+    lines = [line for line, _ in drawn_lines(app, monkeypatch)]
+    play = scene.analysis.play(45)
+    assert play.exact and len(play.scores) == 4
+    told = " ".join(lines[lines.index(next(line for line in lines if line.startswith("Perfect play:"))):][:2])
+    assert all(f"{seat}\u00a0{points}" in told for seat, points in play.scores.items()), told
+
+
+def drawn_lines(app, monkeypatch) -> list[tuple[str, tuple]]:
+    """Each line of text the App draws in its next frame, with its colour."""
+    from scenes.look import text
+
+    lines: list[tuple[str, tuple]] = []
+    real = text.draw
+
+    def record(surface, line, place, colour, *args, **kwargs):
+        lines.append((line, colour))
+        return real(surface, line, place, colour, *args, **kwargs)
+
+    monkeypatch.setattr(text, "draw", record)
+    app.redraw()
+    frames(app, 1)
+    monkeypatch.setattr(text, "draw", real)
+    return lines
+
+
 # ---------------------------------------------------------------------------
 # Play it: the deal again, as the start of a new game
 

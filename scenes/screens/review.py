@@ -658,7 +658,7 @@ class ReviewScene(Scene):
             if seat == position.winner:
                 star_x = x - 8 if seat == "W" else x + CARD_W + 2
                 text.draw(surface, "*", (star_x, y - 2), GOLD)
-        self._draw_plates(surface, position, logged)
+        self._draw_plates(surface, position, logged, clear_of=BREAKDOWN_RECT.right + 6 if at_end else 0)
         self._draw_corners(surface, position, logged)
         if at_end and replay_.score is not None:
             self._draw_breakdown(surface, replay_.score, logged)
@@ -679,7 +679,9 @@ class ReviewScene(Scene):
             draw_verdict(surface, verdict_lines(analysis, self.step, position.last, text.cut(name, 10)))
             draw_legend(surface)
 
-    def _draw_plates(self, surface: pygame.Surface, position: Position, logged: LoggedHand) -> None:
+    def _draw_plates(self, surface: pygame.Surface, position: Position, logged: LoggedHand, clear_of: int = 0) -> None:
+        """Each seat's name, bid and tricks by its cards; South's starts no further left than
+        `clear_of` (the score's panel at the end of the hand)."""
         bids = {record.seat: record for record in logged.bids}
         for seat in SEATS:
             record = bids.get(seat)
@@ -690,7 +692,9 @@ class ReviewScene(Scene):
             words = f"{text.cut(player_name(logged, seat), 10)}{dealer}  bid {bid}  took {position.taken[seat]}"
             colour = GOLD if seat == position.to_act else WHITE
             y = ROW_Y[seat] - 11
-            if seat in ("N", "S"):
+            if seat == "S" and layout.WIDTH // 2 - text.render(words, colour).get_width() // 2 < clear_of:
+                self.plates[seat] = text.draw(surface, words, (clear_of, y), colour)
+            elif seat in ("N", "S"):
                 self.plates[seat] = text.draw(surface, words, (layout.WIDTH // 2, y), colour, align="centre")
             elif seat == "W":
                 self.plates[seat] = text.draw(surface, words, (EDGE, y), colour)
@@ -783,9 +787,15 @@ class ReviewScene(Scene):
             words, colour = f"{head} Expert could not answer: {answer[1]}", WARNING
         else:
             choice = Card.parse(answer[0])
-            same = choice == played
-            verdict = "Expert agrees" if same else f"Expert would play {choice.label}"
-            words, colour = f"{head} {verdict} \u2014 {answer[1]}", GOOD if same else GOLD
+            judged = self.analysis.play(step) if self.analysis is not None else None
+            if choice == played:
+                words, colour = f"{head} Expert agrees \u2014 {answer[1]}", GOOD
+            elif judged is not None and judged.mark == "=":  # Expert sees one hand, perfect play all four
+                whose_cards = "your" if name == "You" else f"{name}'s"
+                words, colour = (f"{head} Best with every hand seen; from {whose_cards} cards alone Expert would "
+                                 f"play {choice.label} \u2014 {answer[1]}"), WHITE
+            else:
+                words, colour = f"{head} Expert would play {choice.label} \u2014 {answer[1]}", GOLD
         return words, colour
 
     # -- for tests and the screenshot ----------------------------------------------------------------

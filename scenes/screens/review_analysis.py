@@ -280,20 +280,21 @@ def verdict_lines(view: HandAnalysisView, step: int, last: tuple[str, object] | 
 
 
 def _scores(scores: dict[str, int]) -> str:
-    return "  ".join(f"{side} {points}" for side, points in scores.items())
+    """Each side's points, a side and its points held together on one line (a no-break space)."""
+    return "  ".join(f"{side}\u00a0{points}" for side, points in scores.items())
 
 
 def draw_verdict(surface: pygame.Surface, lines: list[tuple[str, Colour]]) -> None:
-    """The verdict panel under West's cards."""
+    """The verdict panel under West's cards; a line too long for it (Solo's four scores) goes on the next."""
     rect = VERDICT_RECT.copy()
-    rect.height = 8 + len(lines) * text.LINE + 2
+    shown = [(line, colour) for words, colour in lines for line in text.wrap(words, rect.width - 10)]
+    rect.height = 8 + len(shown) * text.LINE + 2
     shade = pygame.Surface(rect.size, pygame.SRCALPHA)
     shade.fill((*PANEL, 200))
     surface.blit(shade, rect)
     pygame.draw.rect(surface, GREY_DARK, rect, 1)
-    for i, (words, colour) in enumerate(lines):
-        text.draw(surface, text.cut(words, (rect.width - 10) // 8), (rect.x + 5, rect.y + 5 + i * text.LINE), colour,
-                  shadow=BLACK)
+    for i, (line, colour) in enumerate(shown):
+        text.draw(surface, line, (rect.x + 5, rect.y + 5 + i * text.LINE), colour, shadow=BLACK)
 
 
 def draw_legend(surface: pygame.Surface) -> None:
