@@ -97,7 +97,7 @@ def test_the_coach_asks_before_a_blunder_and_take_back_returns_to_choosing(tmp_p
         tally = app.statistics.total
         assert (tally.coach_spoke, tally.coach_followed) == (1, 1)
         assert Statistics.load(tmp_path / "statistics.json")[0].total.coach_spoke == 1, "saved at once"
-        assert coach_line(tally) == "The coach spoke once; its advice was followed 1 (100%)."
+        assert coach_line(tally) == "The coach spoke once; its advice was followed once (100%)."
     finally:
         app.close()
 

@@ -43,13 +43,23 @@ def test_the_table_has_a_row_per_variant_and_levels_and_the_totals(app, tmp_path
     scene = open_statistics(app, some_statistics(), tmp_path / "statistics.json")
     table = scene.table()
     assert [row[:2] for row in table] == [["Partner", "Normal/Normal"], ["Partner", "Expert/Normal"],
-                                          ["Partner", "Expert/Expert"], ["Solo", "Expert/Expert"], ["All", ""]]
+                                          ["Partner", "Expert/Expert"], ["Solo", "-/Expert"], ["All", ""]]
     won, lost, rate, hands, made, set_, nils, blind, bags = table[0][2:]
     assert (won, lost, rate, hands) == ("1", "0", "100%", "2")
     assert (made, set_, nils, blind, bags) == ("1", "1", "1/2", "0/0", "1.00")
     assert table[1][2:5] == ["0", "1", "0%"]
     assert table[3][2:5] == ["0", "2", "0%"]
     assert table[-1][2:5] == ["2", "3", "40%"]
+
+
+def test_solo_has_no_partner_level_and_a_presets_name_loses_its_year_before_it_is_cut(app, tmp_path):
+    statistics = Statistics()
+    statistics.record_game("Solo", "expert/normal", True, 300)
+    statistics.record_game("Solo", "normal/normal", False, 120)  # the partner level set only Suggest there
+    statistics.record_game("Stelmack 1990", "expert/normal", True, 500)
+    table = open_statistics(app, statistics, tmp_path / "statistics.json").table()
+    assert [row[:5] for row in table[:-1]] == [["Solo", "-/Normal", "1", "1", "50%"],
+                                               ["Stelmack", "Expert/Normal", "1", "0", "100%"]]
 
 
 def test_the_latest_games_are_told_under_the_totals(app, tmp_path, monkeypatch):

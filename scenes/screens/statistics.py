@@ -86,6 +86,30 @@ def ordered(statistics: Statistics) -> list[tuple[Key, Tally]]:
     return sorted(((key, tally) for key, tally in statistics if not tally.empty), key=place)
 
 
+def short_variant(variant: str) -> str:
+    """A variant's name as the table's first column holds it: a preset's year left off first
+    ("Stelmack 1990": "Stelmack"), then cut ("Longer name": "Longer n.").
+
+    >>> short_variant("Stelmack 1990"), short_variant("Dunn 1995"), short_variant("Longer name")
+    ('Stelmack', 'Dunn 1995', 'Longer n.')
+    """
+    if len(variant) <= NAME_CHARS:
+        return variant
+    name, _, year = variant.rpartition(" ")
+    if year.isdecimal() and len(year) == 4 and name and len(name) <= NAME_CHARS:
+        return name
+    return variant[:NAME_CHARS - 1].rstrip() + "."
+
+
+def row_levels(variant: str, levels: str) -> str:
+    """The levels as the table shows them, partner's first; a preset without partners (Solo) has
+    none, its computers all opponents ("-/Normal")."""
+    preset = next((p for p in PRESETS.values() if p.name == variant), None)
+    if preset is not None and not preset.rules.partners:
+        return "-/" + levels_of(levels)[1].capitalize()
+    return levels_label(levels)
+
+
 def month_label(month: str) -> str:
     """A month as the table names it.
 
@@ -128,7 +152,8 @@ def coach_line(total: Tally) -> str:
         return ""
     times = "once" if total.coach_spoke == 1 else f"{total.coach_spoke} times"
     share = _percent(total.coach_followed / total.coach_spoke)
-    return f"The coach spoke {times}; its advice was followed {total.coach_followed} ({share})."
+    followed = "once" if total.coach_followed == 1 else f"{total.coach_followed} times"
+    return f"The coach spoke {times}; its advice was followed {followed} ({share})."
 
 
 class StatisticsScene(Scene):
@@ -253,8 +278,11 @@ class StatisticsScene(Scene):
         """Every row of the table shown (not only those in view): its two names and its tally."""
         if self.view == "months":
             return [(month_label(month), "", tally) for month, tally in self.statistics.by_month()]
-        return [(variant if len(variant) <= NAME_CHARS else variant[:NAME_CHARS - 1].rstrip() + ".",
-                 levels_label(levels), tally) for (variant, levels), tally in ordered(self.statistics)]
+        merged: dict[tuple[str, str], Tally] = {}  # Solo's rows that differ only by the partner level it lacks
+        for (variant, levels), tally in ordered(self.statistics):
+            key = (short_variant(variant), row_levels(variant, levels))
+            merged[key] = merged.get(key, Tally()) + tally
+        return [(variant, levels, tally) for (variant, levels), tally in merged.items()]
 
     def nothing_yet(self) -> tuple[str, ...]:
         """What the screen says in place of a table with no rows."""
