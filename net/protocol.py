@@ -81,8 +81,17 @@ def table_rules(value: object) -> tuple[str, Rules]:
         rules = Rules.parse(value, base=PRESETS["partner"].rules)
     except RulesError as error:
         raise ProtocolError(f"these rules cannot be played: {error}") from None
-    same = next((preset.name for preset in PRESETS.values() if preset.rules == rules), None)
+    same = next((preset.name for preset in PRESETS.values() if _same_but_the_win(preset.rules, rules)), None)
     return same or "Custom", rules
+
+
+def _same_but_the_win(preset: Rules, rules: Rules) -> bool:
+    """Whether `rules` are the preset's played to another score (the Options' Win at): the game
+    calls those by the preset's name, and so does the lobby."""
+    try:
+        return preset.replace(win=rules.win) == rules
+    except RulesError:  # the preset's losing score is not below that win: other rules
+        return False
 
 
 def _rules(value: object) -> str:

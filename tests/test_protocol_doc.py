@@ -177,3 +177,14 @@ def test_the_python_client_in_the_doc_plays_a_game_to_its_end() -> None:
         done.start()
         done.join(60)  # the example returns only once game_over has come
         assert not done.is_alive(), "the example did not reach the end of the game"
+
+
+def test_a_presets_rules_played_to_another_score_keep_the_presets_name_and_other_rules_are_custom():
+    from game.rules import PRESETS
+    from net.protocol import table_rules
+
+    solo = PRESETS["solo"].rules
+    assert table_rules(solo.replace(win=150).to_line()) == ("Solo", solo.replace(win=150))
+    assert table_rules("solo") == ("Solo", solo)
+    assert table_rules(solo.replace(nil=50).to_line())[0] == "Custom"
+    assert table_rules(PRESETS["partner"].rules.replace(win=200, lose=-100).to_line())[0] == "Custom"
