@@ -774,6 +774,18 @@ def test_leaving_a_server_that_no_longer_answers_does_not_hold_the_screen_while_
     wait_until(None, lambda: client.closed, "the network thread ends once the server's socket closes")
 
 
+def test_leaving_the_table_of_a_server_that_has_closed_goes_to_the_connect_form_which_says_so(app):
+    game = app()
+    with running_server() as closing:
+        table = create_table(game, to_lobby(game, closing.address))
+    wait_until(game, lambda: control(table).connection.status.startswith("closed"), "the table hears the close")
+    press(game, pygame.K_ESCAPE)
+    click_widget(game, top(game).buttons["leave"])
+    form = top(game)
+    assert isinstance(form, ConnectScene), "no lobby of a server that is gone"
+    assert form.status == "The server has closed" and game.net is None
+
+
 def test_the_form_offers_the_server_and_name_from_the_command_line_else_spades_server(server, app, monkeypatch):
     monkeypatch.setenv("SPADES_SERVER", "127.0.0.1:1")
     config = parse_args(["--windowed", "--server", server.address, "--name", "Bea"])

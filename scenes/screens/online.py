@@ -138,10 +138,11 @@ def open_seats_first(tables: list[dict[str, Any]]) -> list[dict[str, Any]]:
 class ConnectScene(Scene):
     """Where to connect and under which name; Connect goes to the lobby when the server answers."""
 
-    def __init__(self, app) -> None:
+    def __init__(self, app, status: str = "") -> None:
+        """`status`: why the form shows again (a server that closed), in orange until the next try."""
         super().__init__(app)
-        self.status = ""
-        self.status_colour = GREY_LIGHT
+        self.status = status
+        self.status_colour = WARNING if status else GREY_LIGHT
 
     def enter(self) -> None:
         ui = self.app.ui

@@ -361,8 +361,10 @@ class TableScene(Scene):
 
     def waits_for_clicks(self) -> bool:
         """Whether pauses wait for the player's click: not at the instant speed, nor while the game
-        so far is shown (watching a game under way, or back after a drop)."""
-        return self.app.speed > 0 and not self.control.replaying
+        so far is shown (watching a game under way, or back after a drop), nor while a shared table
+        is caught up with (its pauses take no time then, and one waiting for a click would hold the
+        table with nothing said while the game went on without it)."""
+        return self.app.speed > 0 and not self.control.replaying and not self.control.catching_up
 
     def passed_score(self) -> None:
         """A hand scored before the player came: on the scoreboard, with no score screen to click through."""
@@ -393,6 +395,13 @@ class TableScene(Scene):
         self.app.show("table", control=self.control)
 
     def leave_online(self) -> None:
+        """Back to the lobby; from a server that has closed (no lobby to go back to), to the
+        connect form, which says why."""
+        status = self.control.connection.status
+        if status.startswith("closed"):
+            self.app.disconnect()
+            self.app.show("connect", status=status.removeprefix("closed: ").capitalize())
+            return
         self.control.leave()
         self.app.show("lobby")
 
