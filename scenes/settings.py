@@ -63,6 +63,8 @@ TRICK_DELAY_MAX = 10.0
 """The longest pause after a trick, in seconds (0 waits for a click)."""
 SETTINGS_BYTES = 1_000_000
 """The largest settings file read (the game writes about 1,000 bytes)."""
+SERVER_LENGTH = 200
+"""The longest server address kept for Play Online's form."""
 COACH_MARGINS = (5, 10, 20, 40)
 """How much worse than Expert's choice (points per hand) a bid or card must be for the coach to ask."""
 
@@ -113,6 +115,10 @@ class Settings:
     """How much worse (points per hand) a choice must be for the coach to ask: one of :data:`COACH_MARGINS`."""
     why: bool = True
     """Whether pointing at a computer's card or bid at the table shows its reason."""
+    online_server: str = ""
+    """The server Play Online last reached (its form offers it again; empty: none yet)."""
+    online_name: str = ""
+    """The name Play Online was last played under (empty: the player's name from the options)."""
 
     def __post_init__(self) -> None:
         for field in fields(self):
@@ -222,6 +228,21 @@ def _margin(value: object) -> int:
     return value
 
 
+def _address(value: object) -> str:
+    if not isinstance(value, str) or len(value) > SERVER_LENGTH or not value.isprintable():
+        raise SettingError(f"expected a server address of at most {SERVER_LENGTH} printable characters, "
+                           f"not {shown_value(value)}")
+    return value.strip()
+
+
+def _online_name(value: object) -> str:
+    if value == "":
+        return ""
+    if not isinstance(value, str) or not is_player_name(value.strip()):
+        raise SettingError(f"a name must have 1 to {NAME_LENGTH} printable characters, not {shown_value(value)}")
+    return value.strip()
+
+
 def _names(value: object) -> tuple[str, str, str, str]:
     if isinstance(value, str) or not isinstance(value, Iterable):
         raise SettingError(f"expected a list of four names, not {shown_value(value)}")
@@ -307,6 +328,8 @@ _CHECKS: dict[str, Callable[[Any], Any]] = {
     "coach": _flag,
     "coach_margin": _margin,
     "why": _flag,
+    "online_server": _address,
+    "online_name": _online_name,
 }
 
 

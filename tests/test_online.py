@@ -804,6 +804,18 @@ def test_the_form_offers_the_server_and_name_from_the_command_line_else_spades_s
     assert other.net.address == f"ws://{server.address}/"
 
 
+def test_the_form_offers_again_the_server_and_name_it_last_reached_after_a_restart(server, app, monkeypatch):
+    monkeypatch.delenv("SPADES_SERVER", raising=False)
+    first = app()
+    assert connect_form(first).server.get_text() == "localhost"
+    click_widget(first, top(first).back)
+    to_lobby(first, server.address, "Cyrano")
+    again = app()  # a new start, with the same settings file
+    form = connect_form(again)
+    assert (form.server.get_text(), form.name.get_text()) == (server.address, "Cyrano")
+    assert again.settings.names[0] == "You", "the name at one's own table stays as it was"
+
+
 def test_with_save_hand_on_the_hands_played_at_a_servers_table_go_to_spades_save(server, app, tmp_path):
     game = app()
     game.change_settings(save_hand=True)

@@ -16,6 +16,7 @@ import pygame_gui
 from pygame_gui.core import ObjectID
 from pygame_gui.elements import UIButton, UITextEntryLine
 
+from game.game import is_player_name
 from game.rules import CUSTOM_SLOTS, PRESETS, Rules
 from game.rules import summary as rules_summary
 from game.seats import SEATS
@@ -26,7 +27,7 @@ from scenes.look.breakdown import draw_panel
 from scenes.look.palette import GOLD, GREY, GREY_LIGHT, WARNING, WHITE
 from scenes.look.reading import draw_reading, whole_rows
 from scenes.scene import Scene
-from scenes.settings import LEVELS
+from scenes.settings import LEVELS, SERVER_LENGTH
 from scenes.table.online import OnlineTableController
 
 PANEL = pygame.Rect(8, 10, 624, 340)
@@ -59,9 +60,10 @@ POLL_EVERY = 0.1
 drawn again only when something came)."""
 
 
-def default_server(configured: str | None) -> str:
-    """The server to offer: the command line's, else ``SPADES_SERVER``, else this computer."""
-    return configured or os.environ.get("SPADES_SERVER") or "localhost"
+def default_server(configured: str | None, last: str = "") -> str:
+    """The server to offer: the command line's, else the one last reached from the form, else
+    ``SPADES_SERVER``, else this computer."""
+    return configured or last or os.environ.get("SPADES_SERVER") or "localhost"
 
 
 def seat_words(seat: str, info: dict[str, Any]) -> str:
@@ -147,10 +149,12 @@ class ConnectScene(Scene):
     def enter(self) -> None:
         ui = self.app.ui
         config = self.app.config
+        settings = self.app.settings
         self.server = UITextEntryLine(pygame.Rect(FORM.x + 96, FORM.y + 40, 280, 18), manager=ui,
-                                      initial_text=default_server(getattr(config, "server", None)),
+                                      initial_text=default_server(getattr(config, "server", None),
+                                                                  settings.online_server),
                                       object_id=ObjectID(object_id="#options_entry"))
-        name = getattr(config, "name", None) or self.app.settings.names[0]
+        name = getattr(config, "name", None) or settings.online_name or settings.names[0]
         self.name = UITextEntryLine(pygame.Rect(FORM.x + 96, FORM.y + 66, 140, 18), manager=ui, initial_text=name,
                                     object_id=ObjectID(object_id="#options_entry"))
         self.name.set_text_length_limit(NAME_LIMIT)
@@ -189,6 +193,18 @@ class ConnectScene(Scene):
         self.app.net = NetClient(self.server.get_text(), name)
         self.status, self.status_colour = f"Connecting to {self.app.net.address} ...", GREY_LIGHT
 
+    def remember(self) -> None:
+        """The server answered: its address and the name are offered the next time (a server this
+        computer hosts is not: its port may change)."""
+        server = self.server.get_text().strip()
+        if self.app.hosted is not None or len(server) > SERVER_LENGTH or not server.isprintable():
+            server = self.app.settings.online_server
+        name = self.typed_name() or ""
+        if not is_player_name(name):
+            name = self.app.settings.online_name
+        if (server, name) != (self.app.settings.online_server, self.app.settings.online_name):
+            self.app.change_settings(online_server=server, online_name=name)
+
     def start_hosting(self) -> None:
         """A server on this computer (see :meth:`App.host`), then connect to it as to any other."""
         if self.typed_name() is None:
@@ -210,6 +226,7 @@ class ConnectScene(Scene):
             self.app.redraw()
         for index, message in enumerate(messages):
             if message.get("type") == "welcome":
+                self.remember()
                 self.app.open("lobby", messages[index:])  # the lobby's list came with the welcome
                 return
             if message.get("type") == "status" and message["status"] != "connecting":
