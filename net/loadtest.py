@@ -8,6 +8,12 @@ back (p50, p99; in all, and apart after ``--settle`` seconds, once the connectio
 arrived), how late the bots' own processes ran (their loop's lateness is part of each
 latency), the server's processor share and memory (when it runs here), and every error.
 The exit status is 1 if there was any error or a connection failed.
+
+``python -m net.loadtest --hellos N [--forget SECONDS] [--rounds R]`` measures instead what a
+server keeps of people who come and go: N connections, one after another, each say hello without
+a token and close, R times, with the server's forget hold and a second more after each round.
+The server runs in a process of its own (started as ``python -m net.server`` starts one), which
+reports its memory and the people it remembers at each step.
 """
 
 from __future__ import annotations
@@ -15,7 +21,9 @@ from __future__ import annotations
 import argparse
 import asyncio
 import gc
+import json
 import multiprocessing
+import multiprocessing.connection
 import os
 import statistics
 import subprocess
@@ -24,7 +32,10 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
+from websockets.sync.client import connect
+
 from net.bot import BotStats, SeatBot, player_maker
+from net.protocol import VERSION
 
 SEATS_JOINING = ("W", "N", "E")
 
@@ -125,9 +136,76 @@ def percentile(values: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, int(len(ordered) * share))] if ordered else 0.0
 
 
+def counted_server(forget: float | None, pipe: multiprocessing.connection.Connection) -> None:
+    """A server in this process, its collector set as ``python -m net.server`` sets it, that
+    answers each request on `pipe` with the process's memory (KiB) and the people it remembers."""
+    from net.background import server_thread
+    from net.server import Options, Person, quiet_collector
+
+    quiet_collector()
+    options = Options(host="127.0.0.1", port=0, workers=1)
+    if forget is not None:
+        options.forget = forget
+    with server_thread(options) as server:
+        pipe.send(server.address)
+        while pipe.recv():
+            people = sum(1 for thing in gc.get_objects() if type(thing) is Person)  # not isinstance: weak proxies
+            pipe.send((memory_now(os.getpid()), people))
+
+
+def memory_now(pid: int) -> int:
+    """The memory a process holds now (KiB, Linux /proc)."""
+    status = Path(f"/proc/{pid}/status").read_text()
+    return next((int(line.split()[1]) for line in status.splitlines() if line.startswith("VmRSS")), 0)
+
+
+def say_hello(address: str, name: str) -> None:
+    """One connection: hello without a token, the welcome read, closed."""
+    with connect(f"ws://{address}/", max_size=None, compression=None) as ws:
+        ws.send(json.dumps({"type": "hello", "version": VERSION, "name": name}))
+        ws.recv(timeout=10)
+
+
+def hellos(count: int, rounds: int, forget: float | None) -> int:
+    """The ``--hellos`` measure (see the module's text)."""
+    ours, theirs = multiprocessing.get_context("spawn").Pipe()
+    server = multiprocessing.get_context("spawn").Process(target=counted_server, args=(forget, theirs))
+    server.start()
+    theirs.close()  # the server's end: if it dies, reading raises EOFError rather than waiting for ever
+    try:
+        address = ours.recv()
+        wait = (forget or 0) + 1
+
+        def tell(what: str) -> None:
+            ours.send(True)
+            memory, people = ours.recv()
+            print(f"{what:<28} {memory / 1024:7.1f} MiB   {people:>7,} people remembered", flush=True)
+
+        print(f"{count:,} hellos without a token a round, one connection after another; {wait:g} s after each round")
+        tell("at start")
+        for number in range(1, rounds + 1):
+            for index in range(count):
+                say_hello(address, f"Hello{index % 1000}")
+            tell(f"round {number}, at once")
+            time.sleep(wait)
+            tell(f"round {number}, {wait:g} s later")
+        ours.send(False)
+    finally:
+        server.join(10)
+        if server.is_alive():
+            server.terminate()
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m net.loadtest", description=__doc__.splitlines()[0])
-    parser.add_argument("--tables", type=int, required=True, help="tables of four bot clients")
+    job = parser.add_mutually_exclusive_group(required=True)
+    job.add_argument("--tables", type=int, help="tables of four bot clients")
+    job.add_argument("--hellos", type=int, help="instead: connections that say hello without a token and close, "
+                                                "one after another (each round)")
+    parser.add_argument("--rounds", type=int, default=2, help="with --hellos: how many rounds (2)")
+    parser.add_argument("--forget", type=float,
+                        help="with --hellos: the server's --forget (seconds), waited for after each round")
     parser.add_argument("--server", help="HOST:PORT of a running server (default: start one here)")
     parser.add_argument("--seconds", type=float, default=30.0, help="how long the bots play")
     parser.add_argument("--pace", type=float, default=0.5, help="seconds each bot waits before acting")
@@ -137,6 +215,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--clients", type=int, default=max(2, (os.cpu_count() or 2) - 1),
                         help="client processes running the bots (one alone runs late with 1,000 bots)")
     args = parser.parse_args(argv)
+    if args.hellos:
+        return hellos(args.hellos, args.rounds, args.forget)
     server, address = (None, args.server) if args.server else start_server()
     try:
         before = process_use(server.pid) if server else None

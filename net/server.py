@@ -7,8 +7,9 @@ sentence. A seat's cards go only to that seat. Computer seats think in a pool of
 processes, under a time budget, so a slow Expert never holds up another table. A player
 whose connection drops keeps the seat for ``--hold`` seconds (60); then a computer plays
 it, shown as away, until the player comes back with the token given at hello; a table nobody
-comes back to closes after ``--abandoned`` seconds (an hour). A player who does not act within
-the table's clock (30 s unless set) is played the same way.
+comes back to closes after ``--abandoned`` seconds (an hour). Someone gone who holds no seat is
+forgotten after ``--forget`` seconds (an hour): their token then no longer brings them back. A
+player who does not act within the table's clock (30 s unless set) is played the same way.
 The messages are in ``docs/protocol.md``.
 
 Each message is checked here, then carried out as a command on its table
@@ -59,6 +60,11 @@ HOLD = 60.0
 ABANDONED = 3600.0
 """Seconds a table nobody is at any more (every player gone past the hold, nobody watching) waits for
 them before it closes (else such tables pile up, and a server keeps at most :data:`MOST_TABLES`)."""
+FORGET = 3600.0
+"""Seconds someone who dropped is remembered (their token brings them back) if they then hold no seat,
+as long as a table nobody comes back to waits (:data:`ABANDONED`); a seat still theirs, held or
+played away, keeps them until it is not. Then they are forgotten: else every connection that ever
+said hello was kept for good (about 2 KB each)."""
 CHAT_LINES, CHAT_WINDOW = 5, 10.0
 """At most this many chat lines in this many seconds per person."""
 FLOOD_LIMIT = 60
@@ -100,7 +106,7 @@ CLOSING = "The server has closed"
 
 @dataclass
 class Person:
-    """Someone connected (or who was, and may come back with `token`)."""
+    """Someone connected (or who was, and may come back with `token` until forgotten: see :data:`FORGET`)."""
 
     id: str
     name: str
@@ -108,8 +114,11 @@ class Person:
     connection: ServerConnection | None = None
     outbox: asyncio.Queue | None = None
     table: int | None = None
-    chat_times: deque = field(default_factory=lambda: deque(maxlen=CHAT_LINES))
-    message_times: deque = field(default_factory=lambda: deque(maxlen=FLOOD_LIMIT))
+    chat_times: list[float] = field(default_factory=list)
+    """When the last :data:`CHAT_LINES` chat lines were said (a list: nothing until the first)."""
+    message_times: deque | None = None
+    """When the last :data:`FLOOD_LIMIT` messages of the connection came (made at its first message,
+    let go when it closes: a deque of 60 takes 760 bytes, about twice the rest of a person)."""
     bad: int = 0
     queued: int = 0
     """Bytes of the messages waiting in the outbox."""
@@ -189,6 +198,7 @@ class Options:
     save: Path | None = None
     hold: float = HOLD
     abandoned: float = ABANDONED
+    forget: float = FORGET
     pace: float = PACE
     workers: int = 0
     """Processes thinking for computer seats (0: one per processor)."""
@@ -210,6 +220,8 @@ class SpadesServer:
         """Table → the decision number a computer is thinking about there."""
         self.clocks: dict[int, asyncio.TimerHandle] = {}
         self.holds: dict[str, asyncio.TimerHandle] = {}
+        self.forgetting: dict[str, asyncio.TimerHandle] = {}
+        """People gone, each with when they are forgotten if they do not come back (:meth:`_forget`)."""
         self.abandoning: dict[int, asyncio.TimerHandle] = {}
         """Tables nobody is at, each with when it closes if nobody comes back."""
         self.tasks: set[asyncio.Task] = set()
@@ -290,6 +302,9 @@ class SpadesServer:
             # old connection's end is no drop.
             self._spawn(person.connection.close(1000, "connected again elsewhere"))
         person.connection, person.outbox, person.queued = connection, asyncio.Queue(), 0
+        forgetting = self.forgetting.pop(person.id, None)
+        if forgetting:
+            forgetting.cancel()
         self._log("in", person, message.fields | {"type": "hello", "token": "…"})
         table = self.tables.get(person.table) if person.table else (
             self._seated_at(person.id) if message.fields.get("token") else None)
@@ -309,10 +324,12 @@ class SpadesServer:
         """The person a hello's `token` was given to (here, or at a server sharing the tables, whose
         connection for them then closes), or a new person called `name`."""
         person = self.by_token.get(token)
-        known = None if person is not None or not token else await self.bus.person(token)
-        if known is not None:
-            person = Person(known[0], known[1], token)
-        elif person is None:
+        if person is None and token:
+            known = await self.bus.person(token)
+            person = self.by_token.get(token)  # another hello with the token may have come meanwhile
+            if person is None and known is not None:
+                person = Person(known[0], known[1], token)
+        if person is None:  # no token, or one this server forgot and no other server knows
             person = Person(secrets.token_hex(6), name, secrets.token_hex(16))
         if person.token not in self.by_token:
             self.people[person.id] = person
@@ -374,6 +391,8 @@ class SpadesServer:
     def _receive(self, person: Person, raw: Any) -> bool:
         """Handle one message; False to close the connection."""
         now = time.monotonic()
+        if person.message_times is None:
+            person.message_times = deque(maxlen=FLOOD_LIMIT)
         person.message_times.append(now)
         if len(person.message_times) == FLOOD_LIMIT and now - person.message_times[0] < 1.0:
             person.send({"type": "error", "reason": "too many messages: slow down", "fatal": True})
@@ -392,11 +411,35 @@ class SpadesServer:
 
     # -- people coming and going --------------------------------------------------------------------
     def _dropped(self, person: Person) -> None:
-        person.connection, person.outbox = None, None
+        person.connection, person.outbox, person.message_times = None, None, None
         self._lobby_changed()
         table = self.tables.get(person.table) if person.table else None
         if table is not None:
             self.bus.submit({"kind": "connected", "table": table.number, "player": person.id, "connected": False})
+        self._forget_later(person)
+
+    def _forget_later(self, person: Person) -> None:
+        """`person` is gone from this server: forgotten after the forget hold unless back by then."""
+        old = self.forgetting.pop(person.id, None)
+        if old:
+            old.cancel()
+        self.forgetting[person.id] = asyncio.get_running_loop().call_later(self.options.forget, self._forget, person)
+
+    def _forget(self, person: Person) -> None:
+        """Forget `person`, gone for the forget hold: a hello with their token is then welcomed as someone
+        new (unless a server sharing the tables knows the token). Someone who still holds a seat (held,
+        or played away at a table waiting for its players) or watches is kept, and looked at again a
+        hold later: their token must bring them back to the seat."""
+        self.forgetting.pop(person.id, None)
+        if person.connection is not None:
+            return
+        if any(table.seat_of(person.id) is not None or person.id in table.watchers for table in self.tables.values()):
+            self._forget_later(person)
+            return
+        if self.people.get(person.id) is person:
+            del self.people[person.id]
+        if self.by_token.get(person.token) is person:
+            del self.by_token[person.token]
 
     def _hold_over(self, number: int, seat: str, player: str) -> None:
         self.holds.pop(player, None)
@@ -560,7 +603,7 @@ class SpadesServer:
         if len(person.chat_times) == CHAT_LINES and now - person.chat_times[0] < CHAT_WINDOW:
             person.send({"type": "error", "reason": f"at most {CHAT_LINES} chat lines in {CHAT_WINDOW:g} seconds"})
             return
-        person.chat_times.append(now)
+        person.chat_times = [*person.chat_times[1 - CHAT_LINES:], now]
         table = self.tables.get(person.table) if person.table else None
         where = table.number if table else "lobby"
         self.bus.chat({"type": "chat", "from": person.name, "text": message.fields["text"], "where": where})
@@ -580,11 +623,12 @@ class SpadesServer:
         if person is not None and person.connection is not None:
             connection, person.connection = person.connection, None
             self._spawn(self._close_moved(person, connection))
+            self._forget_later(person)  # the server they are at now knows them (and Redis, their token)
 
     async def _close_moved(self, person: Person, connection: ServerConnection) -> None:
         await connection.close(1000, "connected again elsewhere")
         if person.connection is None:
-            person.outbox = None  # nothing more is queued for the closed connection
+            person.outbox, person.message_times = None, None  # nothing more is queued for the closed connection
 
     def not_shared(self, command: dict[str, Any]) -> None:
         """A command could not reach the servers sharing the tables (Redis is down): the person who
@@ -774,6 +818,7 @@ class SpadesServer:
         seat = table.set_connected(player, False)
         if seat is None:
             table.watchers.discard(player)
+            self.via.pop(player, None)  # watching no more (sitting or watching again says it anew)
             person = self.people.get(player)
             if person is not None and person.table == table.number:
                 person.table = None
@@ -941,6 +986,8 @@ def parse_args(argv: list[str] | None) -> Options:
     parser.add_argument("--hold", type=float, default=HOLD, help=f"seconds a dropped player's seat is kept ({HOLD:g})")
     parser.add_argument("--abandoned", type=float, default=ABANDONED,
                         help=f"seconds a table nobody is at waits for its players before it closes ({ABANDONED:g})")
+    parser.add_argument("--forget", type=float, default=FORGET,
+                        help=f"seconds someone gone who holds no seat is remembered, their token good ({FORGET:g})")
     parser.add_argument("--workers", type=int, default=0, help="processes for computer players (0: one per CPU)")
     parser.add_argument("--pace", type=float, default=PACE,
                         help=f"seconds a computer takes at least per decision where people play ({PACE:g})")
@@ -948,7 +995,7 @@ def parse_args(argv: list[str] | None) -> Options:
                                                        "this Redis server (redis://host:6379/0)")
     args = parser.parse_args(argv)
     return Options(host=args.host, port=args.port, log=args.log, save=args.save, hold=args.hold,
-                   abandoned=args.abandoned, workers=args.workers, pace=args.pace, redis=args.redis)
+                   abandoned=args.abandoned, forget=args.forget, workers=args.workers, pace=args.pace, redis=args.redis)
 
 
 def quiet_collector() -> None:

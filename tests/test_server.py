@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gc
 import json
 import re
 import secrets
@@ -492,6 +493,82 @@ def test_a_player_cut_off_mid_hand_comes_back_with_the_token_to_the_seat_and_eve
             play_to_the_end([back, eve])
             assert not any(m["type"] == "table" and m["seats"]["S"]["away"] for m in eve.got)
     assert_nothing_hidden_is_sent(ann.got + back.got, "S", _hands_logged(save))
+
+
+def remembered(*names: str) -> int:
+    """How many people by these names the servers of this process hold in memory (their records,
+    counted among the live objects: what a server keeps of someone, whatever holds it)."""
+    return sum(1 for thing in gc.get_objects() if type(thing) is server_module.Person and thing.name in names)
+
+
+def until_forgotten(*names: str) -> None:
+    """Wait until no server of this process holds a record of anyone by these names."""
+    deadline = time.monotonic() + WAIT
+    while (left := remembered(*names)) > 0:
+        assert time.monotonic() < deadline, f"{left} of {names} still remembered after {WAIT:g} s"
+        time.sleep(0.05)
+
+
+def unique_names(count: int) -> list[str]:
+    """Names no other test of this process gives (the records of servers stopped may linger a moment)."""
+    tag = secrets.token_hex(3)
+    return [f"P{tag}{number}" for number in range(count)]
+
+
+def test_people_gone_from_the_lobby_or_from_watching_are_forgotten_after_the_forget_hold() -> None:
+    """Every connection that said hello used to be kept for good (some 2 KB each: 3,000 without a token
+    took 8.5 MiB): now someone gone who holds no seat is forgotten. Someone still connected is kept."""
+    gone, (host, stays, watcher) = unique_names(30), unique_names(3)
+    with running_server(forget=0.3) as server, Peer(server.address, host) as hosting, \
+            Peer(server.address, stays) as staying:
+        table = create(hosting, FEW_HANDS, humans="SN")  # waits for North: nothing happens there
+        for name in gone:
+            Peer(server.address, name).close()
+        with Peer(server.address, watcher) as watching:
+            watch(watching, table)
+        assert remembered(*gone, watcher, host, stays) > 2, "the people gone are remembered at first"
+        until_forgotten(*gone, watcher)
+        assert remembered(host, stays) == 2, "people connected are kept however long they stay"
+        staying.send(type="tables")
+        assert staying.until(of_type("lobby"))["people"] == 2
+
+
+def test_a_forgotten_token_is_welcomed_as_someone_new_under_the_name_given() -> None:
+    first, second = unique_names(2)
+    with running_server(forget=0.3) as server:
+        ann = Peer(server.address, first)
+        ann.close()
+        until_forgotten(first)
+        with Peer(server.address, second, token=ann.welcome["token"], last_seq=12) as back:
+            welcome = back.welcome
+            assert (welcome["name"], welcome["table"], welcome["seat"]) == (second, None, None)
+            assert welcome["you"] != ann.welcome["you"] and welcome["token"] not in ("", ann.welcome["token"])
+            back.until(of_type("lobby"))
+        with Peer(server.address, "Ann", token=welcome["token"]) as again:  # the new token is good
+            assert (again.welcome["you"], again.welcome["name"]) == (welcome["you"], second)
+
+
+@pytest.mark.parametrize(("hold", "away"), [(30.0, False), (0.2, True)], ids=["seat held", "seat away"])
+def test_a_dropped_player_is_not_forgotten_while_the_seat_is_theirs_and_comes_back_to_it(hold: float,
+                                                                                         away: bool) -> None:
+    """Ann drops from her seat and Bo from the lobby after: once Bo is forgotten, the forget hold has
+    passed for Ann too, and her token still brings her back to the seat (held, or shown away once the
+    hold is over, at a table that waits for her)."""
+    ann_name, bo_name = unique_names(2)
+    with running_server(hold=hold, forget=0.2) as server, Peer(server.address, "Eve") as eve:
+        ann = Peer(server.address, ann_name)
+        table = create(ann, SHORT_GAME)
+        ann.until(of_type("turn"))
+        ann.close()
+        eve.until(lambda m: m["type"] == "lobby" and any(t["table"] == table and t["seats"]["S"] == {
+            "name": ann_name, "kind": "human", "away": away, "connected": False} for t in m["tables"]))
+        Peer(server.address, bo_name).close()
+        until_forgotten(bo_name)
+        assert remembered(ann_name) == 1
+        with Peer(server.address, "Ann", token=ann.welcome["token"], last_seq=ann.last_seq) as back:
+            assert (back.welcome["you"], back.welcome["table"], back.welcome["seat"]) == (
+                ann.welcome["you"], table, "S")
+            back.until(event("game_over"), GAME_WAIT, play=first_legal)
 
 
 def test_a_player_back_after_the_next_game_began_gets_that_game_from_its_start() -> None:

@@ -47,6 +47,8 @@ from tests.test_server import (
     join,
     of_type,
     play_to_the_end,
+    unique_names,
+    until_forgotten,
     watch,
 )
 
@@ -97,6 +99,23 @@ def test_two_servers_given_one_redis_share_the_lobby_and_a_table_played_from_bot
     for peer, seat in ((ann, "S"), (bo, "N"), (eve, None)):
         assert_nothing_hidden_is_sent(peer.got, seat, truth)
     assert _events(ann) == _events(bo) == _events(eve), "the same events, in the same order, everywhere"
+
+
+def test_someone_a_server_forgot_comes_back_as_themselves_at_any_server_with_the_token_redis_keeps(
+        tmp_path: Path) -> None:
+    """A server forgets someone gone who holds no seat (its ``--forget``), but Redis keeps their
+    token a week: they come back as themselves there or at another server, under their first name."""
+    (name,) = unique_names(1)
+    with (redis_server(tmp_path) as redis, running_server(redis=redis.url, forget=0.3) as a,
+          running_server(redis=redis.url, forget=0.3) as b):
+        ann = Peer(a.address, name)
+        ann.close()
+        until_forgotten(name)
+        for server in (a, b):
+            with Peer(server.address, "Someone", token=ann.welcome["token"]) as back:
+                assert (back.welcome["you"], back.welcome["token"], back.welcome["name"]) == (
+                    ann.welcome["you"], ann.welcome["token"], name)
+                back.until(of_type("lobby"))
 
 
 @contextmanager
