@@ -120,6 +120,7 @@ SCHEMA: dict[str, tuple[dict[str, Callable[[object], Any]], dict[str, Callable[[
     "leave": ({}, {}),
     "act": ({"choice": choice}, {}),
     "again": ({}, {}),
+    "ready": ({}, {}),
     "chat": ({"text": text(CHAT_LENGTH)}, {}),
 }
 """What every client message holds."""

@@ -94,6 +94,9 @@ LOBBY_EVERY = 0.25
 """Seconds between two lobby lists sent to the people in the lobby (changes are batched)."""
 PACE = 0.4
 """Seconds a computer takes at least between two decisions at a table where people play."""
+READING = 60.0
+"""Seconds a player may take to read a hand's score (or the game's end) before the clock of their
+next decision runs: it runs from their `ready` on, or once this has passed."""
 NOT_SHARED = "The server cannot reach the tables it shares (Redis), so that was not done: try again"
 REUSE_PORT = hasattr(socket, "SO_REUSEPORT")
 """Whether servers sharing tables through Redis may listen on the same port of one machine (Linux
@@ -199,6 +202,7 @@ class Options:
     hold: float = HOLD
     abandoned: float = ABANDONED
     forget: float = FORGET
+    reading: float = READING
     pace: float = PACE
     workers: int = 0
     """Processes thinking for computer seats (0: one per processor)."""
@@ -591,6 +595,11 @@ class SpadesServer:
         self.bus.submit({"kind": "act", "table": table.number, "player": person.id,
                          "choice": message.fields["choice"]})
 
+    def _ready(self, person: Person, message: Message) -> None:
+        table = self.tables.get(person.table) if person.table else None
+        if table is not None and table.seat_of(person.id) is not None:  # a watcher has nothing to be ready for
+            self.bus.submit({"kind": "ready", "table": table.number, "player": person.id})
+
     def _again(self, person: Person, message: Message) -> None:
         table = self.tables.get(person.table) if person.table else None
         if table is None:
@@ -763,10 +772,7 @@ class SpadesServer:
             if person is not None:
                 person.send({"type": "refused", "reason": "You are not seated at a table"})
             return
-        back = table.seats[seat].away
-        if back:
-            table.seats[seat].away = False  # acting brings a player back from away
-            table.send_table()
+        back = table.ready(player)  # acting brings a player back from away
         refusal = table.act(seat, choice)
         if refusal:
             if person is not None:
@@ -844,6 +850,22 @@ class SpadesServer:
             table.set_away(seat)
             self._nudge(table)
             self._lobby_changed()  # the lobby shows the seat away
+
+    def _apply_ready(self, table: ServerTable, command: dict[str, Any]) -> None:
+        """A seated player is ready to decide: back from away (the decision a computer is making for
+        the seat is the player's again, with the turn), and the clock runs from now."""
+        player = command["player"]
+        seat = table.seat_of(player)
+        if seat is None:
+            return
+        back = table.ready(player)
+        if table.to_act() == seat:
+            person = self.people.get(player)
+            if back and person is not None:
+                person.send({"type": "turn", "seq": len(table.log), "view": table.view(seat)})
+            self._clock(table)
+        if back:
+            self._lobby_changed()
 
     def _apply_again(self, table: ServerTable, command: dict[str, Any]) -> None:
         refusal = table.again(command["player"], _deal(command))
@@ -926,8 +948,9 @@ class SpadesServer:
         if seat is None or table.seats[seat].by_computer or not self._on_duty(table):
             return
         number = table.decision_number()
+        reading = self.options.reading if table.seats[seat].player in table.reading else 0.0
         self.clocks[table.number] = asyncio.get_running_loop().call_later(
-            table.clock, self._clock_out, table, seat, number)
+            table.clock + reading, self._clock_out, table, seat, number)
 
     def _clock_out(self, table: ServerTable, seat: str, number: int) -> None:
         self.clocks.pop(table.number, None)
@@ -944,7 +967,7 @@ def _deal(command: dict[str, Any]) -> tuple[int, str] | None:
 APPLIERS: dict[str, Callable[[SpadesServer, ServerTable, dict[str, Any]], None]] = {
     "sit": SpadesServer._apply_sit, "watch": SpadesServer._apply_watch, "leave": SpadesServer._apply_leave,
     "act": SpadesServer._apply_act, "connected": SpadesServer._apply_connected, "away": SpadesServer._apply_away,
-    "again": SpadesServer._apply_again, "duty": SpadesServer._apply_duty,
+    "again": SpadesServer._apply_again, "duty": SpadesServer._apply_duty, "ready": SpadesServer._apply_ready,
 }
 """What each kind of command does to its table (``create`` makes one)."""
 
@@ -952,7 +975,7 @@ APPLIERS: dict[str, Callable[[SpadesServer, ServerTable, dict[str, Any]], None]]
 HANDLERS: dict[str, Callable[[SpadesServer, Person, Message], None]] = {
     "tables": SpadesServer._tables, "create": SpadesServer._create, "join": SpadesServer._join,
     "watch": SpadesServer._watch, "leave": SpadesServer._leave, "act": SpadesServer._act,
-    "again": SpadesServer._again, "chat": SpadesServer._chat,
+    "again": SpadesServer._again, "ready": SpadesServer._ready, "chat": SpadesServer._chat,
 }
 
 
@@ -988,6 +1011,8 @@ def parse_args(argv: list[str] | None) -> Options:
                         help=f"seconds a table nobody is at waits for its players before it closes ({ABANDONED:g})")
     parser.add_argument("--forget", type=float, default=FORGET,
                         help=f"seconds someone gone who holds no seat is remembered, their token good ({FORGET:g})")
+    parser.add_argument("--reading", type=float, default=READING,
+                        help=f"seconds a player may read a hand's score before their clock runs ({READING:g})")
     parser.add_argument("--workers", type=int, default=0, help="processes for computer players (0: one per CPU)")
     parser.add_argument("--pace", type=float, default=PACE,
                         help=f"seconds a computer takes at least per decision where people play ({PACE:g})")
@@ -995,7 +1020,8 @@ def parse_args(argv: list[str] | None) -> Options:
                                                        "this Redis server (redis://host:6379/0)")
     args = parser.parse_args(argv)
     return Options(host=args.host, port=args.port, log=args.log, save=args.save, hold=args.hold,
-                   abandoned=args.abandoned, forget=args.forget, workers=args.workers, pace=args.pace, redis=args.redis)
+                   abandoned=args.abandoned, forget=args.forget, reading=args.reading, workers=args.workers,
+                   pace=args.pace, redis=args.redis)
 
 
 def quiet_collector() -> None:

@@ -106,6 +106,9 @@ class ServerTable:
     """Why a computer made the bid or card of event `seq`, worded from what the table sees."""
     whole_why: dict[int, dict[int, str]] = field(default_factory=dict)
     """By hand number, each computer's reasons (by seq) in full, sent once the hand is shown."""
+    reading: set[str] = field(default_factory=set)
+    """Players still reading the last hand's score (or the game's end) on their screens: their next
+    decision's clock gives them the reading time besides, until they say they are `ready`."""
 
     # -- who is here ----------------------------------------------------------------------------
     @property
@@ -189,6 +192,17 @@ class ServerTable:
         self.seats[seat].away = True
         self.send_table()
 
+    def ready(self, player: str) -> bool:
+        """`player` is at the table and ready to decide: done reading, and back from away. Whether
+        its seat was away (a computer played it until now)."""
+        self.reading.discard(player)
+        seat = self.seat_of(player)
+        if seat is None or not self.seats[seat].away:
+            return False
+        self.seats[seat].away = False
+        self.send_table()
+        return True
+
     # -- the game --------------------------------------------------------------------------------
     def start(self, deal: Deal = None) -> None:
         """Deal a new game with a secret seed (never sent): `deal`'s seed and game id when given
@@ -210,6 +224,7 @@ class ServerTable:
         if self.game is not None and not self.game.over:
             return "The game is not over yet"
         self.start(deal)
+        self.reading.discard(player)  # the others may still be looking at the game's end
         return None
 
     def act(self, seat: str, choice: Any, why: Callable[[], Reasons] | None = None) -> str | None:
@@ -260,6 +275,7 @@ class ServerTable:
             if self.listening(player):
                 self.send(player, self._event_message(event, self.seat_of(player), seq))
         if isinstance(event, HandScored):
+            self.reading = {s.player for s in self.seats.values() if s.player and s.connected and not s.away}
             self.send_shown(seq, event.number)
         if isinstance(event, (HandStarted, HandScored, GameOver)):
             self.send_table()

@@ -47,10 +47,11 @@ from scenes.screens.score import ScoreScene
 from scenes.screens.title import TitleScene
 from scenes.table.model import Hidden
 from scenes.table.online import OnlineTableController
-from scenes.table.view import TableScene
+from scenes.table.view import AWAY_WORDS, TableScene
 from tests.app_driver import (
     FRAME,
     answer_with_mouse,
+    click,
     click_widget,
     frames,
     make_app,
@@ -58,6 +59,7 @@ from tests.app_driver import (
     post_click,
     press,
     type_into,
+    words_on_screen,
 )
 from tests.netserver import RunningServer, running_server
 from tests.test_coach import bid_by_mouse
@@ -635,6 +637,53 @@ def test_watching_a_table_shows_its_play_with_souths_cards_face_down_and_offers_
             return
         host.send({"type": "act", "choice": decide(LEVELS["normal"]("S", view["rules"], 1), view)})
     raise AssertionError("two tricks were not played")
+
+
+def test_a_table_left_behind_under_the_menu_catches_up_with_no_click_when_it_shows_again(server, plain, app):
+    """More than a few events came while the menu covered the table: shown at once, with no pause
+    that only a click ends (the bids' pause held such a table, saying nothing, while play went on)."""
+    host = plain("Wes")  # plays by hand below
+    number = host.create({"S": "human", "W": "computer", "N": "computer", "E": "computer"}, "Catch up")
+    game = app(server=server.address, name="Ann", speed="normal")  # pauses that wait for clicks, as players have
+    lobby = to_lobby(game)
+    lobby_lists(game, lobby, number)
+    click_widget(game, next(button for button, table in lobby.watch_buttons.items() if table == number))
+    table = at_table(game)
+    host.wait(lambda m: m["type"] == "turn", "Wes's first turn", game)
+    wait_until(game, lambda: not control(table).catching_up and not table.busy, "the watcher's table up to date")
+    press(game, pygame.K_ESCAPE)
+    assert isinstance(top(game), MenuScene)
+    answered = 0
+    while sum(host.turns()[-1]["taken"].values()) < 3:  # the bids, then three tricks, while the menu shows
+        view = host.turns()[-1]
+        host.send({"type": "act", "choice": decide(LEVELS["normal"]("S", view["rules"], 1), view)})
+        answered += 1
+        wait_until(game, lambda answered=answered: len(host.turns()) > answered, "Wes's next turn")
+    press(game, pygame.K_ESCAPE)  # the menu goes
+    assert top(game) is table
+    latest = max(m["seq"] for m in list(host.messages) if "seq" in m)
+    wait_until(game, lambda: control(table).seen >= latest and not table.busy, "the table caught up, no click")
+
+
+def test_a_player_gone_away_is_told_so_and_a_click_brings_their_turns_back(server, plain, app, monkeypatch):
+    host = plain("Wes", plays=True)
+    host.send({"type": "create", "rules": "partners=1 win=1000 lose=-1000", "name": "Clock",
+               "seats": {"S": "human", "W": "computer", "N": "human", "E": "computer"}, "seat": "S", "clock": 5})
+    number = host.wait(lambda m: m["type"] == "joined", "its seat")["table"]
+    game = app(server=server.address, name="Ann")
+    lobby = to_lobby(game)
+    lobby_lists(game, lobby, number)
+    click_widget(game, seat_button(lobby, number, "N"))
+    table = at_table(game)
+    next_turn(game)  # and let the clock run out
+    wait_until(game, lambda: control(table).absent.get("S") == "away", "Ann away", seconds=5 + LIMIT)
+    wait_until(game, lambda: "(away)" in words_on_screen(game, monkeypatch), "away under her name")
+    wait_until(game, lambda: AWAY_WORDS in " ".join(words_on_screen(game, monkeypatch)), "the table says so")
+    assert not player_turn(game), "no turn while a computer plays for her"
+    click(game, (320, 150))
+    wait_until(game, lambda: "S" not in control(table).absent, "Ann back")
+    next_turn(game)
+    assert table.box is not None or table.turn.phase == "play", "her own decision again"
 
 
 def test_a_watcher_sees_a_blind_nils_exchange_pass_face_down_cards_both_ways(server, plain, app):

@@ -847,6 +847,38 @@ def test_a_player_back_from_away_on_the_own_turn_makes_that_decision_not_the_com
             assert made["type"] == "event", made
 
 
+def test_a_player_away_who_says_ready_gets_the_turns_again() -> None:
+    """Away, the player gets no turn to answer: `ready` is how they come back without one."""
+    with running_server() as server, Peer(server.address, "Ann") as ann:
+        create(ann, LONG_GAME, clock=5)
+        ann.until(of_type("turn"))  # and never answered
+        ann.until(seat_shown("S", away=True, connected=True), timeout=5 + WAIT)
+        ann.until(decision_of("S"))  # made by the computer
+        ann.send(type="ready")
+        ann.until(seat_shown("S", away=False))
+        turn = ann.until(lambda m: m["type"] == "turn" or decision_of("S")(m), timeout=GAME_WAIT)
+        assert turn["type"] == "turn", "the player decides again, not the computer"
+
+
+def test_after_a_hand_the_clock_gives_the_reading_time_until_the_player_says_ready() -> None:
+    """A player reading the score screen is not made away by a clock that ran meanwhile: their first
+    turn after the hand waits the reading time besides the clock, or the clock from their `ready`."""
+    with running_server(reading=30.0) as server, Peer(server.address, "Ann") as ann:
+        create(ann, LONG_GAME, clock=5)
+        ann.until(event("hand_scored"), GAME_WAIT, play=first_legal)
+        turn = ann.until(of_type("turn"), GAME_WAIT)
+        turned = time.monotonic()
+        while (message := ann.poll(turned + 6.5 - time.monotonic())) is not None:
+            assert not seat_shown("S", away=True)(message), "away after the clock alone, the player still reading"
+        ready = time.monotonic()
+        ann.send(type="ready")
+        ann.until(seat_shown("S", away=True), timeout=WAIT)
+        gone = time.monotonic()
+        assert gone - ready >= 4.5, "the clock ran from the ready on"
+        assert gone - turned < 25, "not the whole reading time"
+        assert turn["view"]["hand_number"] == 2
+
+
 # -- 5. bad input, while another table plays on --------------------------------------------------------
 class Keeper:
     """A person at table 1 of the shared server who plays on, game after game, counting the events."""

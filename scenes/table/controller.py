@@ -299,12 +299,17 @@ class TableController(AdviceAsking):
     online = False
     catching_up = replaying = False
     """Never: a game on this computer is shown as it is played."""
+    absent: dict[str, str] = {}
+    """Nobody: every seat here is played by the player or a computer."""
     chat: tuple = ()
     moved: list[dict[str, Any]] | None = None
     """A game on this computer stays at its table."""
 
     def poll(self) -> None:
         """Nothing comes from elsewhere (the computers' answers are looked for when needed)."""
+
+    def ready(self) -> None:
+        """Nobody elsewhere waits for the player to come back to this table."""
 
     def take_refusal(self) -> str | None:
         """Refusals are told at once by :meth:`choose`."""

@@ -311,6 +311,8 @@ class OnlineTableController(AdviceAsking):
         view = self.turn_view
         if view is None or self.sent == (self.turn_seq,) or not view.get("legal") or self.pending:
             return None
+        if self.seat is not None and self.absent.get("S") == "away":
+            return None  # a computer decides for the seat now; the player's click asks for the turn again
         phase = view["phase"]
         giver = phase == "exchange" and view["bids"].get("S") == "bnil" and len(view["hand"]) == 13
         return Turn((self.turn_seq,), phase, tuple(view["legal"]), view.get("exchange_count", 0) or 0, giver)
@@ -372,6 +374,28 @@ class OnlineTableController(AdviceAsking):
         if self.summary.get("state") != "waiting" or not isinstance(seats, dict):
             return []
         return [seat for seat in SEATS if isinstance(seats.get(seat), dict) and seats[seat].get("kind") == "open"]
+
+    @property
+    def absent(self) -> dict[str, str]:
+        """The seats (on screen) whose player is not playing now: ``away`` while a computer plays
+        for them, ``no connection`` while their seat is held for them after a drop."""
+        seats = self.summary.get("seats", {})
+        absent = {}
+        for seat in SEATS:
+            info = seats.get(seat) if isinstance(seats, dict) else None
+            if not isinstance(info, dict) or info.get("kind") != "human":
+                continue
+            if info.get("away"):
+                absent[seat] = "away"
+            elif not info.get("connected", True):
+                absent[seat] = "no connection"
+        return absent
+
+    def ready(self) -> None:
+        """The player is at the table, ready to decide (back from the score screen or the menu, or
+        clicking while away): the server runs their clock from now, and plays their seat again."""
+        if self.seat is not None:
+            self.connection.send({"type": "ready"})
 
     def names(self) -> dict[str, str]:
         """Each seat's name as the table's summary says (the player's own seat is "You" until the

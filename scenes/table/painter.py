@@ -7,7 +7,7 @@ Positions come from :mod:`scenes.look.layout`; what to paint comes from a
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field
 
 import pygame
@@ -70,6 +70,9 @@ class Marks:
     clock: float = 0.0
     reveal: bool = False
     south_order: list[Card] = field(default_factory=list)
+    absent: Mapping[str, str] = field(default_factory=dict)
+    """Seats of a server's table whose player is not playing: ``away`` (a computer plays for them)
+    or ``no connection`` (dropped, the seat held)."""
 
 
 class TablePainter:
@@ -167,11 +170,13 @@ class TablePainter:
         for seat in SEATS:
             x, y, align = self.plate_place(model, seat)
             colour = GOLD if seat == marks.to_act else WHITE
-            lines = self.plate_lines(model, seat)
+            lines = [(line, colour) for line in self.plate_lines(model, seat)]
+            if seat in marks.absent:
+                lines.append((f"({marks.absent[seat]})", GREY_LIGHT))
             if seat == marks.to_act and marks.thinking:
-                lines.append("." * (1 + int(marks.clock / DOTS_STEP) % 3))
-            for i, line in enumerate(lines):
-                text.draw(surface, line, (x, y + i * text.LINE), colour, align=align)
+                lines.append(("." * (1 + int(marks.clock / DOTS_STEP) % 3), colour))
+            for i, (line, shade) in enumerate(lines):
+                text.draw(surface, line, (x, y + i * text.LINE), shade, align=align)
 
     def draw_scoreboard(self, surface: pygame.Surface, model: TableModel) -> None:
         partners = model.rules.partners

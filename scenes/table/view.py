@@ -55,6 +55,8 @@ NOTICE_LIFE = 8.0
 and a server's word on what it could not do (or on what it sent that this game cannot read)."""
 THINKING_POLL = 0.05
 """How often the table looks for a computer's answer."""
+AWAY_WORDS = "Away: a computer plays for you. Click to play again"
+"""What the table says while a computer plays for the player at a server's table."""
 HELD_MESSAGE_LIFE = 3600.0
 """A message that stays until the click it asks for (the loop sleeps until then)."""
 BOX_PHASES = ("blind", "misdeal", "bid", "exchange")
@@ -171,6 +173,7 @@ class TableScene(Scene):
         self.paused = False
         if self.box:
             self.box.show()
+        self.control.ready()  # back from the score, the game's end or the menu: the player can decide
 
     def _close_box(self) -> None:
         if self.box:
@@ -513,6 +516,8 @@ class TableScene(Scene):
             if event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED or event.key == pygame.K_ESCAPE:
                 self.close_chat(send=event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED)
             return
+        if event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN) and self.player_away():
+            self.control.ready()  # a computer plays for the player: any key or click brings them back
         if event.type == pygame.KEYDOWN:
             self.on_key(event)
         elif event.type == pygame.MOUSEMOTION:
@@ -778,7 +783,7 @@ class TableScene(Scene):
         to_act = "S" if turn is not None else (None if self.busy else self.thinking)
         return Marks(hover=self.hover, raised=self.selected, playable=playable, suggested=self.suggested,
                      in_flight=self.in_flight, to_act=to_act, thinking=self.thinking is not None, clock=self.clock,
-                     south_order=self.south_order())
+                     south_order=self.south_order(), absent=self.control.absent)
 
     def draw(self, surface: pygame.Surface) -> None:
         painter, model = self.painter, self.model
@@ -814,7 +819,9 @@ class TableScene(Scene):
         if self.message:
             words, alpha, colour = self.message.text, self.message.alpha, WHITE
         else:
-            words, alpha, colour = self.waiting_words() or self.prompt_words(), 255, GREY_LIGHT
+            away = self.player_away()
+            words = AWAY_WORDS if away else self.waiting_words() or self.prompt_words()
+            alpha, colour = 255, GOLD if away else GREY_LIGHT
         if not words:
             return
         lines = text.fitted(words, layout.MESSAGE_WIDTH, layout.MESSAGE_LINES)
@@ -824,6 +831,10 @@ class TableScene(Scene):
             image.set_alpha(alpha)
             surface.blit(image, (layout.WIDTH // 2 - image.get_width() // 2, y))
             y += text.LINE
+
+    def player_away(self) -> bool:
+        """At a server's table, a computer plays for the player (who is seated there, not watching)."""
+        return self.control.online and self.control.seat is not None and self.control.absent.get("S") == "away"
 
     def prompt_words(self) -> str:
         """The player's card to play, once nothing moves: a new player is told whose turn it is
