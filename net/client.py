@@ -45,10 +45,12 @@ def server_address(text: str | None) -> str:
 class NetClient:
     """A connection to `address` as `name`, kept up until :meth:`close`."""
 
-    def __init__(self, address: str, name: str) -> None:
+    def __init__(self, address: str, name: str, token: str | None = None) -> None:
+        """`token`: one the server gave this player before (in an earlier run of the game), so that
+        a seat still theirs is theirs again."""
         self.address = server_address(address)
         self.name = name
-        self.token: str | None = None
+        self.token: str | None = token
         self.last_seq = 0
         """The `seq` of the last table message received, sent again at hello after a drop (a table's
         messages come in order; each new game at a table numbers them from 1 again)."""

@@ -480,8 +480,8 @@ def parse_args(argv: list[str] | None) -> AppConfig:
     parser.add_argument("--speed", choices=sorted(layout.SPEEDS), help="animation speed for this run")
     parser.add_argument("--silent", action="store_true", help="no sound for this run")
     parser.add_argument("--review", type=Path, metavar="FILE", help="open a hand log (Spades.save) in Review Hands")
-    parser.add_argument("--server", metavar="HOST[:PORT]", help="the server Play Online offers "
-                                                                "(else SPADES_SERVER, else this computer)")
+    parser.add_argument("--server", metavar="HOST[:PORT]", help="the server Play Online offers (else the one "
+                                                                "last reached, else SPADES_SERVER, else this computer)")
     parser.add_argument("--name", help="the name Play Online offers")
     args = parser.parse_args(argv)
     return AppConfig(windowed=args.windowed, seed=args.seed, speed=args.speed, silent=args.silent,

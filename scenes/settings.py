@@ -119,6 +119,9 @@ class Settings:
     """The server Play Online last reached (its form offers it again; empty: none yet)."""
     online_name: str = ""
     """The name Play Online was last played under (empty: the player's name from the options)."""
+    online_token: str = ""
+    """The token that server gave under that name: a game started again (after a crash, say) gets
+    its seat back with it."""
 
     def __post_init__(self) -> None:
         for field in fields(self):
@@ -235,6 +238,14 @@ def _address(value: object) -> str:
     return value.strip()
 
 
+def _token(value: object) -> str:
+    if value == "":
+        return ""
+    if not isinstance(value, str) or not 8 <= len(value) <= 64 or not value.isalnum():
+        raise SettingError(f"expected a server's token (8 to 64 letters and digits), not {shown_value(value)}")
+    return value
+
+
 def _online_name(value: object) -> str:
     if value == "":
         return ""
@@ -330,6 +341,7 @@ _CHECKS: dict[str, Callable[[Any], Any]] = {
     "why": _flag,
     "online_server": _address,
     "online_name": _online_name,
+    "online_token": _token,
 }
 
 

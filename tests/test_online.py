@@ -865,6 +865,19 @@ def test_the_form_offers_again_the_server_and_name_it_last_reached_after_a_resta
     assert again.settings.names[0] == "You", "the name at one's own table stays as it was"
 
 
+def test_a_game_closed_at_a_table_and_started_again_sits_back_at_its_seat(server, app):
+    first = app()
+    table = create_table(first, to_lobby(first, server.address, "Eve"))
+    next_turn(first)
+    number = control(table).summary["table"]
+    again = app()  # the first closes: its connection drops, and the server holds the seat
+    click_widget(again, connect_form(again).connect)
+    back = at_table(again)
+    assert (control(back).seat, control(back).summary["table"]) == ("S", number)
+    next_turn(again)
+    assert control(back).names()["S"] == "Eve"
+
+
 def test_with_save_hand_on_the_hands_played_at_a_servers_table_go_to_spades_save(server, app, tmp_path):
     game = app()
     game.change_settings(save_hand=True)

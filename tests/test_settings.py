@@ -43,7 +43,7 @@ def changed_settings() -> Settings:
                     fullscreen=False, card_back="boing", four_colour=True, spades_first=False, aces_left=False,
                     dim_illegal=False, auto_last_card=False, click_to_raise=True, win_score=150,
                     scaling="sharp", blind_offer="never", allow_undo=False, coach=True, coach_margin=10, why=False,
-                    online_server="spades.example.org:7626", online_name="Ann")
+                    online_server="spades.example.org:7626", online_name="Ann", online_token="0123abcd4567ef89")
 
 
 def test_settings_round_trip_through_the_file(tmp_path):

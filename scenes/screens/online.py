@@ -190,20 +190,24 @@ class ConnectScene(Scene):
         if name is None:
             return
         self.app.disconnect()
-        self.app.net = NetClient(self.server.get_text(), name)
+        settings = self.app.settings
+        known = (self.server.get_text().strip(), name) == (settings.online_server, settings.online_name)
+        self.app.net = NetClient(self.server.get_text(), name, settings.online_token if known else None)
         self.status, self.status_colour = f"Connecting to {self.app.net.address} ...", GREY_LIGHT
 
     def remember(self) -> None:
-        """The server answered: its address and the name are offered the next time (a server this
-        computer hosts is not: its port may change)."""
+        """The server answered: its address and the name are offered the next time, and the token
+        it gave is kept to get a seat back after a restart (a server this computer hosts is not
+        remembered: its port may change)."""
         server = self.server.get_text().strip()
-        if self.app.hosted is not None or len(server) > SERVER_LENGTH or not server.isprintable():
-            server = self.app.settings.online_server
         name = self.typed_name() or ""
-        if not is_player_name(name):
-            name = self.app.settings.online_name
-        if (server, name) != (self.app.settings.online_server, self.app.settings.online_name):
-            self.app.change_settings(online_server=server, online_name=name)
+        hosted = self.app.hosted is not None
+        if hosted or len(server) > SERVER_LENGTH or not server.isprintable() or not is_player_name(name):
+            return
+        token = self.app.net.token or "" if self.app.net is not None else ""
+        if (server, name, token) != (self.app.settings.online_server, self.app.settings.online_name,
+                                     self.app.settings.online_token):
+            self.app.change_settings(online_server=server, online_name=name, online_token=token)
 
     def start_hosting(self) -> None:
         """A server on this computer (see :meth:`App.host`), then connect to it as to any other."""
@@ -271,6 +275,9 @@ class LobbyScene(Scene):
         self.seat_buttons: dict[UIButton, tuple[int, str]] = {}
         self.watch_buttons: dict[UIButton, int] = {}
         self.waiting = list(first or [])
+        self.held_seat: tuple[int, str | None] | None = None
+        """The table and seat the server kept for the player, who connected with its token (a game
+        started again): the table opens once its own message comes."""
         self.first_row = 0
         """The index in :attr:`tables` of the first table shown (the list pages by :data:`VISIBLE_TABLES`)."""
         self.pointed: int | None = None
@@ -369,6 +376,11 @@ class LobbyScene(Scene):
         for index, message in enumerate(messages):
             if message.get("type") in ("joined", "watching"):
                 self.sit(message, messages[index + 1:])
+                return
+            if message.get("type") == "welcome" and message.get("table") is not None:
+                self.held_seat = (message["table"], message.get("seat"))  # the table's own message follows
+            elif message.get("type") == "table" and self.held_seat and message.get("table") == self.held_seat[0]:
+                self.sit({"seat": self.held_seat[1], "summary": message}, messages[index + 1:])
                 return
             self.take(message)
 
