@@ -68,9 +68,9 @@ class Turning:
         if key in SEAT_KEYS and isinstance(value, str):
             return self.side(value)
         if key in SIDE_KEYED and isinstance(value, dict):
-            return {self.side(side): self.message(inner) for side, inner in value.items()}
+            return _in_order({self.side(side): self.message(inner) for side, inner in value.items()})
         if key in SEAT_KEYED and isinstance(value, dict):
-            return {self.seat(seat): self.message(inner) for seat, inner in value.items()}
+            return _in_order({self.seat(seat): self.message(inner) for seat, inner in value.items()})
         if key == "blind_seats" and isinstance(value, list):
             return [self.seat(seat) for seat in value]
         if key in ("trick", "cards", "plays") and isinstance(value, list):
@@ -84,3 +84,17 @@ class Turning:
         if isinstance(item, list) and len(item) == 2 and item[0] in SEATS:
             return [self.seat(item[0]), item[1]]
         return item
+
+
+ORDER = (*SEATS, "NS", "EW")
+"""Seats and sides in the order the game lists them (the player's first): a turned table's score
+has the player's side first, as at a table of one's own."""
+
+
+def _in_order(turned: dict[str, Any]) -> dict[str, Any]:
+    """A dict by seat or side, turned, in the game's order.
+
+    >>> _in_order({"EW": 1, "NS": 2}), _in_order({"N": 1, "S": 2, "x": 3})
+    ({'NS': 2, 'EW': 1}, {'S': 2, 'N': 1, 'x': 3})
+    """
+    return dict(sorted(turned.items(), key=lambda item: ORDER.index(item[0]) if item[0] in ORDER else len(ORDER)))
