@@ -377,7 +377,9 @@ def test_the_connect_form_reaches_the_lobby_which_lists_every_table_with_its_sea
     taken, open_seat, computer = (seat_button(lobby, number, seat) for seat in ("S", "N", "W"))
     assert (taken.text, open_seat.text, computer.text) == ("S Wes", "N open", "W CPU")
     assert open_seat.is_enabled and not taken.is_enabled and not computer.is_enabled
+    assert lobby.level_toggle.text == "CPU: Normal", "the new table's computer level says what it is"
     wait_until(game, lambda: any(w.startswith(f"#{number} Partner") for w in shown.words), "the table's line drawn")
+    assert any(w.startswith(server.address) for w in shown.words), "the address as typed, not ws://…/"
     later = plain("Xia").create({"S": "human", "W": "computer", "N": "human", "E": "computer"}, "Later")
     wait_until(game, lambda: any(w.startswith(f"#{later} Partner") for w in shown.words), "a new table's line drawn")
     assert seat_button(lobby, later, "N").text == "N open"
@@ -392,6 +394,18 @@ def test_the_connect_form_reaches_the_lobby_which_lists_every_table_with_its_sea
     assert any("win at 250" in w for w in shown.words), "with its rules"
     click_widget(game, lobby.back)
     assert isinstance(top(game), TitleScene) and game.net is None
+
+
+def test_a_seats_button_in_the_lobby_shows_whole_letters_and_its_tip_the_rest(app):
+    from scenes.screens.online import seat_label, seat_words
+
+    app()
+    away = {"kind": "human", "name": "Bartholomew", "away": True, "connected": True}
+    assert seat_words("S", away) == "S Bartholo (away)"
+    assert seat_label("S", away) == "S Bar.." and seat_label("W", {"kind": "open"}) == "W open"
+    widest = seat_label("E", {"kind": "human", "name": "W" * 12, "away": False, "connected": True})
+    for label in (seat_label("S", away), widest):
+        assert text.render(label, (255, 255, 255)).get_width() <= 62 - 4, label
 
 
 def test_a_tables_detail_tells_its_rules_and_says_so_when_they_cannot_be_read():

@@ -77,6 +77,30 @@ def seat_words(seat: str, info: dict[str, Any]) -> str:
     return f"{seat} {info.get('name', '')[:8]}{away}"
 
 
+def level_words(level: str) -> str:
+    """The new table's computer level, as its button says it: ``CPU: Normal``."""
+    return f"CPU: {level.capitalize()}"
+
+
+def shown_address(address: str) -> str:
+    """A server's address as a player types it.
+
+    >>> shown_address("ws://localhost:7626/"), shown_address("wss://spades.example.org/")
+    ('localhost:7626', 'spades.example.org')
+    """
+    return address.removeprefix("ws://").removeprefix("wss://").rstrip("/")
+
+
+SEAT_BUTTON_CHARS = 7
+"""The characters a seat's button shows whole (its pointer's tip says the rest)."""
+
+
+def seat_label(seat: str, info: dict[str, Any]) -> str:
+    """A seat's button in the lobby: :func:`seat_words` cut to what the button shows whole
+    (``S Barth..``), never a letter cut in half."""
+    return text.cut(seat_words(seat, info), SEAT_BUTTON_CHARS)
+
+
 def table_words(summary: dict[str, Any]) -> str:
     """A table's line in the lobby: number, variant, state and score, watchers."""
     state = summary.get("state", "waiting")
@@ -296,7 +320,8 @@ class LobbyScene(Scene):
         self.seat_toggles = {seat: widgets.button(ui, (PANEL.x + 120 + i * 96, CREATE_Y + 20, 92, 16),
                                                   f"{seat}: {self.seats[seat].capitalize()}")
                              for i, seat in enumerate(self.seats)}
-        self.level_toggle = widgets.button(ui, (PANEL.x + 412, CREATE_Y + 20, 92, 16), self.level.capitalize())
+        self.level_toggle = widgets.button(ui, (PANEL.x + 412, CREATE_Y + 20, 92, 16), level_words(self.level),
+                                           tool_tip="The level of the new table's computer players (click to change)")
         self.create = widgets.button(ui, (PANEL.right - 112, CREATE_Y + 20, 104, 16), "Create",
                                      object_id="title_button")
         self.chat_entry = UITextEntryLine(pygame.Rect(PANEL.x + 8, CHAT_Y + 44, PANEL.width - 88, 18), manager=ui,
@@ -331,7 +356,9 @@ class LobbyScene(Scene):
             playable = shows[1]
             for i, seat in enumerate(SEATS):
                 info = summary["seats"][seat]
-                button = widgets.button(ui, (PANEL.x + 300 + i * 64, y, 62, 16), seat_words(seat, info))
+                words = seat_words(seat, info)
+                button = widgets.button(ui, (PANEL.x + 300 + i * 64, y, 62, 16), seat_label(seat, info),
+                                        tool_tip=words if seat_label(seat, info) != words else None)
                 if info.get("kind") != "open" or not playable:
                     button.disable()
                 self.seat_buttons[button] = (summary["table"], seat)
@@ -440,7 +467,7 @@ class LobbyScene(Scene):
                       "seat": "S", "level": self.level})
         elif element is self.level_toggle:
             self.level = "expert" if self.level == "normal" else "normal"
-            element.set_text(self.level.capitalize())
+            element.set_text(level_words(self.level))
         elif element is self.back:
             self.leave()
         elif element in (self.earlier, self.later):
@@ -508,7 +535,7 @@ class LobbyScene(Scene):
         friends = self.app.friends_address()
         if friends is not None:
             return f"Friends connect to {friends}"
-        return self.app.net.address if self.app.net else ""
+        return shown_address(self.app.net.address) if self.app.net else ""
 
     def chat_rows(self) -> list[str]:
         """The newest chat, wrapped whole, in the :data:`CHAT_ROWS` rows above the chat line (a line
