@@ -164,4 +164,4 @@ def test_what_the_server_says_it_could_not_do_is_told_on_the_tables_chat_line(tm
             press(game, pygame.K_RETURN)
         wait_until(game, lambda: table.notice is not None, "the server's answer")
         frames(game, 4)
-        assert any(line.startswith("at most 5 chat lines in 10 seconds") for line in drawn)
+        assert any(line.startswith("Too fast: at most 5 chat lines") for line in drawn), drawn
