@@ -508,6 +508,8 @@ def test_a_table_set_up_in_the_lobby_plays_whole_hands_by_mouse_to_the_end_of_a_
     press(game, pygame.K_ESCAPE)  # the menu's Leave table mid-hand: back to the lobby, the computer plays on
     assert isinstance(top(game), MenuScene)
     click_widget(game, top(game).buttons["leave"])
+    assert isinstance(top(game), ConfirmScene), "mid-game, the game asks first"
+    click_widget(game, top(game).yes)
     lobby = top(game)
     assert isinstance(lobby, LobbyScene) and game.net is not None
     number = control(table).summary["table"]

@@ -398,6 +398,16 @@ class TableScene(Scene):
         self.app.show("table", control=self.control)
 
     def leave_online(self) -> None:
+        """Back to the lobby, asking first when that leaves a game under way to a computer."""
+        control = self.control
+        seated = control.seat is not None and not control.over and self.model.hand_number
+        if seated and control.connection.status == "connected":
+            self.app.open("confirm", "Leave the table?", "A computer plays your seat from now on, until someone "
+                          "takes it from the lobby (you too).", "Leave", "Stay", self.leave_now)
+            return
+        self.leave_now()
+
+    def leave_now(self) -> None:
         """Back to the lobby; from a server that has closed (no lobby to go back to), to the
         connect form, which says why."""
         status = self.control.connection.status
