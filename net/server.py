@@ -610,7 +610,8 @@ class SpadesServer:
     def _chat(self, person: Person, message: Message) -> None:
         now = time.monotonic()
         if len(person.chat_times) == CHAT_LINES and now - person.chat_times[0] < CHAT_WINDOW:
-            person.send({"type": "error", "reason": f"Too fast: at most {CHAT_LINES} chat lines in {CHAT_WINDOW:g} seconds; that line was not sent"})
+            person.send({"type": "error", "reason": f"Too fast: at most {CHAT_LINES} chat lines in "
+                                                    f"{CHAT_WINDOW:g} seconds; that line was not sent"})
             return
         person.chat_times = [*person.chat_times[1 - CHAT_LINES:], now]
         table = self.tables.get(person.table) if person.table else None

@@ -1106,7 +1106,8 @@ def test_more_than_five_chat_lines_in_ten_seconds_are_refused_and_not_sent(busy:
     with Peer(busy.address, "Ann") as ann:
         answers = [_lobby_chat(ann, f"line {n}") for n in range(1, CHAT_LINES + 2)]
         assert [a["type"] for a in answers] == ["chat"] * CHAT_LINES + ["error"]
-        assert answers[-1]["reason"] == f"Too fast: at most {CHAT_LINES} chat lines in 10 seconds; that line was not sent"
+        assert answers[-1]["reason"] == (f"Too fast: at most {CHAT_LINES} chat lines in 10 seconds; "
+                                         "that line was not sent")
         ann.send(type="tables")
         ann.until(of_type("lobby"))
         assert [m["text"] for m in ann.chat_lines()] == [f"line {n}" for n in range(1, CHAT_LINES + 1)]
