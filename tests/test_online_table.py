@@ -164,6 +164,31 @@ def test_the_names_at_the_table_follow_who_sits_down() -> None:
             bo.close()
 
 
+def test_the_tables_chat_tells_who_sits_down_drops_comes_back_and_watches() -> None:
+    with running_server(hold=30.0) as server:
+        ann = NetClient(server.address, "Ann")
+        bo = NetClient(server.address, "Bo")
+        try:
+            ann.send({"type": "create", "rules": "partner", "seats": PARTNERS})
+            control, model = _controller(ann, *_seated(ann))
+            said = lambda: [line.words for line in control.chat if not line.who]  # noqa: E731
+            bo.send({"type": "join", "table": control.summary["table"], "seat": "N"})
+            _until(lambda: "Bo sits at North" in said(), lambda: _show(control, model))
+            _until(lambda: bo.token is not None, lambda: None)
+            token = bo.token
+            bo.close()
+            _until(lambda: "Bo lost the connection" in said(), lambda: _show(control, model))
+            bo = NetClient(server.address, "Bo", token)
+            _until(lambda: "Bo is back" in said(), lambda: _show(control, model))
+            eve = NetClient(server.address, "Eve")
+            eve.send({"type": "watch", "table": control.summary["table"]})
+            _until(lambda: "Someone is watching" in said(), lambda: _show(control, model))
+            eve.close()
+        finally:
+            ann.close()
+            bo.close()
+
+
 def test_a_watchers_south_fan_is_never_face_up_while_the_cards_are_dealt_and_played() -> None:
     """Each event of a hand as a spectator is told it (South's dealt cards hidden): South's fan,
     empty before its first card comes and after its last is played, is never taken as looked at."""

@@ -63,8 +63,49 @@ class WatchedModel(TableModel):
 
 @dataclass(frozen=True)
 class ChatLine:
+    """A line of the table's chat: `who` said `text`; or, with no `who`, the table's own news
+    (someone sat down, left, dropped, came back, went away, or started watching)."""
+
     who: str
     text: str
+
+    @property
+    def words(self) -> str:
+        return f"{self.who}: {self.text}" if self.who else self.text
+
+
+def seat_news(before: dict[str, Any], after: dict[str, Any]) -> list[str]:
+    """What changed at the table between two of its summaries (seats as on screen), in words:
+    "Bo sits at West", "Bo left West", "Bo lost the connection", "Bo is back", "Bo is away",
+    "Someone is watching".
+
+    >>> seat = lambda name, kind="human", **more: {"name": name, "kind": kind, "away": False, "connected": True, **more}
+    >>> seat_news({"seats": {"W": seat("", "open")}, "watchers": 0}, {"seats": {"W": seat("Bo")}, "watchers": 1})
+    ['Bo sits at West', 'Someone is watching']
+    >>> seat_news({"seats": {"W": seat("Bo")}}, {"seats": {"W": seat("Bo", connected=False)}})
+    ['Bo lost the connection']
+    """
+    news = []
+    old_seats, new_seats = before.get("seats") or {}, after.get("seats") or {}
+    for place in SEATS:
+        old, new = old_seats.get(place), new_seats.get(place)
+        if place == "S" or not isinstance(old, dict) or not isinstance(new, dict):
+            continue
+        who, was = new.get("name") or "", old.get("name") or ""
+        where = SEAT_NAMES[place]
+        if who and who != was:
+            news.append(f"{who} sits at {where}")
+        elif was and not who:
+            news.append(f"{was} left {where}")
+        elif who and old.get("connected") and not new.get("connected"):
+            news.append(f"{who} lost the connection")
+        elif who and ((new.get("connected") and not old.get("connected")) or (old.get("away") and not new.get("away"))):
+            news.append(f"{who} is back")
+        elif who and new.get("away") and not old.get("away"):
+            news.append(f"{who} is away: the computer plays for them")
+    if (after.get("watchers") or 0) > (before.get("watchers") or 0):
+        news.append("Someone is watching")
+    return news
 
 
 class OnlineTableController(AdviceAsking):
@@ -161,6 +202,8 @@ class OnlineTableController(AdviceAsking):
         elif kind == "synced":
             self.synced_at, self.past_left = message["seq"], len(self.pending)
         elif kind == "table":
+            for words in seat_news(self.summary, message):
+                self.chat.append(ChatLine("", words))
             self.summary = message
             if self.model is not None:
                 self.model.names.update(self.names())  # someone sat down, left or came back

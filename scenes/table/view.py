@@ -868,7 +868,7 @@ class TableScene(Scene):
         if self.chat_entry is None:
             self.chat_band.draw(surface, self.clock, self.chat_words()[1])
         if self.chat_entry is not None or self.chat_pointed:
-            said = [(f"{line.who}: {line.text}", GREY_LIGHT) for line in self.control.chat]
+            said = [(line.words, GREY_LIGHT if line.who else GREY) for line in self.control.chat]
             draw_log(surface, said + ([(self.notice.text, WARNING)] if self.notice else []))
 
     def chat_words(self) -> tuple[str, Colour]:
@@ -883,7 +883,7 @@ class TableScene(Scene):
             return self.notice.text, WARNING
         if self.control.chat:
             line = self.control.chat[-1]
-            return f"{line.who}: {line.text}", GREY_LIGHT
+            return line.words, GREY_LIGHT if line.who else GREY
         friends = self.app.friends_address()  # hosting: the address to give friends, at hand
         return (f"Friends: {friends}   T: chat" if friends else "T: chat"), GREY
 
