@@ -130,7 +130,8 @@ def test_a_chat_line_too_long_for_the_band_shows_part_after_part_then_rests_and_
     rows = shown.below_band()
     assert letters("".join(rows)) == letters(f"Someone is watching Vic: hello all{said}"), \
         "the chat so far, whole, beneath the band (the table's news with it)"
-    assert rows[:2] == ["Someone is watching", "Vic: hello all"] and all(text.font(8).size(row)[0] <= BAND_WIDTH for row in rows)
+    assert rows[:2] == ["Someone is watching", "Vic: hello all"]
+    assert all(text.font(8).size(row)[0] <= BAND_WIDTH for row in rows)
 
     away = game.window.to_window((20, 300))
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=away, rel=(0, 0), buttons=(0, 0, 0)))
