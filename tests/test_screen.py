@@ -177,3 +177,30 @@ def test_the_window_cannot_be_made_smaller_than_the_frame(tmp_path):
         assert window.size[0] >= layout.WIDTH and window.size[1] >= layout.HEIGHT
     finally:
         app.close()
+
+
+def test_norths_thinking_dots_and_away_word_stay_on_its_plates_line_clear_of_the_chat_band(app, monkeypatch):
+    """North's plate is one line with the chat band of a server's table just under it."""
+    from game.rules import PRESETS
+    from game.seats import SEATS
+    from scenes.look import text
+    from scenes.table.model import TableModel
+    from scenes.table.painter import Marks, TablePainter
+
+    drawn: list[tuple[str, int]] = []
+    real = text.draw
+
+    def record(surface, words, pos, *args, **kwargs):
+        drawn.append((words, pos[1]))
+        return real(surface, words, pos, *args, **kwargs)
+
+    from game.scoring import Standing
+
+    model = TableModel(PRESETS["partner"].rules, {seat: seat for seat in SEATS}, {"NS": Standing(), "EW": Standing()})
+    monkeypatch.setattr(text, "draw", record)
+    painter = TablePainter(app.art, app.felt)
+    painter.draw_plates(pygame.Surface(layout.SIZE), model,
+                        Marks(to_act="N", thinking=True, absent={"N": "away", "W": "no connection"}))
+    north_y = layout.PLATES["N"][1]
+    assert [y for words, y in drawn if words in ("(away)", ".")] == [north_y, north_y]
+    assert ("(no connection)", layout.PLATES["W"][1] + 2 * text.LINE) in drawn, "West's under its two lines"

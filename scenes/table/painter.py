@@ -175,6 +175,11 @@ class TablePainter:
                 lines.append((f"({marks.absent[seat]})", GREY_LIGHT))
             if seat == marks.to_act and marks.thinking:
                 lines.append(("." * (1 + int(marks.clock / DOTS_STEP) % 3), colour))
+            if seat == "N":  # one line, the chat band just below it: what follows goes on its right
+                end = text.draw(surface, lines[0][0], (x, y), colour, align=align).right
+                for line, shade in lines[1:]:
+                    end = text.draw(surface, line, (end + 6, y), shade).right
+                continue
             for i, (line, shade) in enumerate(lines):
                 text.draw(surface, line, (x, y + i * text.LINE), shade, align=align)
 
