@@ -18,7 +18,7 @@ from game.players.expert import ExpertPlayer
 from game.players.knowledge import Knowledge
 from game.players.suggest import evaluate, explain, suggest, why
 from game.rules import PRESETS, Rules
-from game.seats import SEATS, next_seat, partner, seats_from
+from game.seats import SEAT_NAMES, SEATS, next_seat, partner, seats_from
 from game.view import ViewError, seat_view
 from tests.test_partner_positions import SPOTS
 
@@ -244,6 +244,13 @@ def test_the_partners_nil_is_covered():
     assert reasons(leading)["AH"] == "Cover partner's nil: lead high, the A♥"
 
 
+def test_the_best_card_of_a_side_suit_an_opponent_is_out_of_may_be_trumped_and_the_lead_says_so():
+    view = south_to_play("S", "KD 3D 4D 9H", S="2.2.AK.AKQJT9876", E="AKQJT98.AKQJT9..")
+    assert reasons(view)["AD"] == "Lead the A♦: the best diamond, but East may trump it"
+    assert reasons(view)["AC"] == "Lead the A♣: it should win", "nobody has shown out of clubs"
+    assert explain(view, "AD", hand_shown=False) == "Lead the A♦: it should win", "a void deduced is not told"
+
+
 def test_the_jokers_decks_trumps_come_from_the_engine():
     view = south_to_play("N", "5H 3S", rules=DUNN, E="T9853..AKQJT.KQJ", S="AK72..9876.98432")
     assert reasons(view)["2C"] == "Over-trump the 3♠ with the 2♣"
@@ -305,8 +312,13 @@ def check_claims(view: dict, card: Card, reason: str) -> None:
         nil_seat = mate if "partner's nil" in reason else nil_seat if rival else view["seat"]
         assert view["bids"].get(nil_seat) in ("nil", "bnil") and view["taken"][nil_seat] == 0, reason
     if not trick:
-        unbeaten = Knowledge.from_view(view).is_master(card)
+        knowledge = Knowledge.from_view(view)
+        unbeaten = knowledge.is_master(card)
         assert ("should win" in reason or "it wins" in reason or "No one can beat" in reason) <= unbeaten, reason
+        if "may trump it" in reason:
+            trumper = next(seat for seat in SEATS if SEAT_NAMES[seat] in reason)
+            assert unbeaten and trumper not in (view["seat"], mate), reason
+            assert knowledge.void_in(trumper, deck.suit_of[card.index]) and not knowledge.void_in(trumper, SPADES)
         if "it wins" in reason or "No one can beat" in reason:
             assert deck.suit_of[card.index] == SPADES, reason
         return

@@ -25,7 +25,7 @@ from game.players.expert import ExpertPlayer
 from game.players.knowledge import Knowledge
 from game.players.levels import LEVELS
 from game.rules import suicide_override
-from game.seats import SEATS
+from game.seats import SEAT_NAMES, SEATS
 from game.view import SeatView
 
 
@@ -203,6 +203,7 @@ class _CardFacts:
 
     deck: Deck
     knowledge: Knowledge
+    seat: str
     legal: tuple[Card, ...]
     trick: tuple[tuple[str, Card], ...]
     partner: str | None
@@ -221,7 +222,7 @@ class _CardFacts:
     def from_view(cls, view: SeatView, hand_shown: bool = True) -> _CardFacts:
         mate = view.partner
         rivals = frozenset(s for s in SEATS if s not in (view.seat, mate) and view.nil_alive(s))
-        return cls(view.deck, Knowledge.from_view(view), view.legal_cards, view.trick, mate, hand_shown,
+        return cls(view.deck, Knowledge.from_view(view), view.seat, view.legal_cards, view.trick, mate, hand_shown,
                    view.nil_alive(view.seat), view.nil_alive(mate), rivals, view.rules.low_club and not view.tricks)
 
     def is_master(self, card: Card) -> bool:
@@ -233,6 +234,16 @@ class _CardFacts:
 
     def suit(self, card: Card) -> int:
         return self.deck.suit_of[card.index]
+
+    def trumper(self, card: Card) -> str | None:
+        """An opponent out of `card`'s side suit who may still hold a spade (who may trump it), as
+        the seat knows it; None for a spade, or when the reason may not tell what the seat holds
+        (the voids it deduces come from its own cards too)."""
+        if not self.hand_shown or self.suit(card) == SPADES:
+            return None
+        return next((seat for seat in SEATS if seat not in (self.seat, self.partner)
+                     and self.knowledge.void_in(seat, self.suit(card))
+                     and not self.knowledge.void_in(seat, SPADES)), None)
 
     def wins(self, card: Card) -> bool:
         """Whether `card` would beat every card on the table so far."""
@@ -288,7 +299,12 @@ def _lead_reason(facts: _CardFacts, card: Card) -> str:
     if facts.partner_nil and pitch == "high":
         return f"Cover partner's nil: lead high, the {label}"
     if master:
-        return f"Lead the {label}: it wins" if trump else f"Lead the {label}: it should win"
+        if trump:
+            return f"Lead the {label}: it wins"
+        trumper = facts.trumper(card)
+        if trumper is not None:
+            return f"Lead the {label}: the best {facts.noun(card)}, but {SEAT_NAMES[trumper]} may trump it"
+        return f"Lead the {label}: it should win"
     if pitch:
         return f"Lead {pitch}: the {label}"
     if len(facts.same_suit(card)) == 1 and facts.hand_shown:
