@@ -165,11 +165,12 @@ class Holder:
         self.held = []
 
 
-def at_play(asker, heard: list) -> TableController:
+def at_play(asker, heard: list, preferences: TablePreferences = COACHED) -> TableController:
     pending: deque = deque()
     game = Game(PRESETS["partner"].rules, seed=SEED, listeners=[pending.append])
     tokens = iter(range(1, 10_000))
-    control = TableController(game, pending, asker, lambda: COACHED, lambda: next(tokens), on_coach=heard.append)
+    control = TableController(game, pending, asker, lambda: preferences, lambda: next(tokens),
+                              on_coach=heard.append)
     for step in range(3000):
         pending.clear()
         moment = control.next_moment(step * 0.1)
@@ -231,23 +232,10 @@ class Scripted(Holder):
 
 
 def test_the_coach_never_asks_about_the_card_suggest_advised():
-    heard: list = []
-    asker = Scripted(lambda: worst_card[0])
     worst_card: list[str] = []
+    asker = Scripted(lambda: worst_card[0])
     expert = TablePreferences(allow_undo=True, coach=True, coach_margin=5, partner_level="expert")
-    pending: deque = deque()
-    game = Game(PRESETS["partner"].rules, seed=SEED, listeners=[pending.append])
-    tokens = iter(range(1, 10_000))
-    control = TableController(game, pending, asker, lambda: expert, lambda: next(tokens), on_coach=heard.append)
-    for step in range(3000):
-        pending.clear()
-        moment = control.next_moment(step * 0.1)
-        if isinstance(moment, Turn) and moment.phase == "play" and len(moment.legal) > 2:
-            break
-        if isinstance(moment, Turn):
-            control.choose(moment.legal[0])
-        elif moment is not None:
-            control.end_pause()
+    control = at_play(asker, [], expert)
     evaluation = Brain().answer(asker.held[-1]).choice  # what the coach will hold, worked out beforehand
     worst_card.append(max(evaluation.values, key=evaluation.loss))
     assert evaluation.loss(worst_card[0]) >= 5, "the turn has a card the coach would ask about"

@@ -781,12 +781,17 @@ def decision_of(seat: str) -> Wanted:
                       and m["event"]["kind"] in ("blind_choice", "bid", "exchange", "card_played"))
 
 
+def gone_away(ann: Peer, rules: str) -> None:
+    """`ann` opens a table with a 5-second clock, lets it run out, and a computer decides for her."""
+    create(ann, rules, clock=5)
+    ann.until(of_type("turn"))  # and never answered
+    ann.until(seat_shown("S", away=True, connected=True), timeout=5 + WAIT)
+    ann.until(decision_of("S"))  # made by the computer
+
+
 def test_a_player_silent_past_the_clock_is_played_by_the_computer_until_acting_again() -> None:
     with running_server() as server, Peer(server.address, "Ann") as ann:
-        create(ann, SHORT_GAME, clock=5)
-        ann.until(of_type("turn"))  # and never answered
-        ann.until(seat_shown("S", away=True, connected=True), timeout=5 + WAIT)
-        ann.until(decision_of("S"))  # made by the computer
+        gone_away(ann, SHORT_GAME)
         mark = len(ann.got)
         ann.send(type="act", choice="XX")  # any act brings the player back
         ann.until(of_type("refused"))
@@ -850,10 +855,7 @@ def test_a_player_back_from_away_on_the_own_turn_makes_that_decision_not_the_com
 def test_a_player_away_who_says_ready_gets_the_turns_again() -> None:
     """Away, the player gets no turn to answer: `ready` is how they come back without one."""
     with running_server() as server, Peer(server.address, "Ann") as ann:
-        create(ann, LONG_GAME, clock=5)
-        ann.until(of_type("turn"))  # and never answered
-        ann.until(seat_shown("S", away=True, connected=True), timeout=5 + WAIT)
-        ann.until(decision_of("S"))  # made by the computer
+        gone_away(ann, LONG_GAME)
         ann.send(type="ready")
         ann.until(seat_shown("S", away=False))
         turn = ann.until(lambda m: m["type"] == "turn" or decision_of("S")(m), timeout=GAME_WAIT)
