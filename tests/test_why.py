@@ -148,10 +148,10 @@ def view_in_log(logged: LoggedHand, number: int) -> dict:
     return seat_view(hand, plays[number - 1][0])
 
 
-def reviewing(tmp_path, step: int) -> tuple[App, ReviewScene, LoggedHand]:
+def reviewing(tmp_path, step: int, variant: str = "partner") -> tuple[App, ReviewScene, LoggedHand]:
     """The App in Review Hands with a logged hand of Normal players open at card `step`."""
     log = tmp_path / "Spades.save"
-    logged = normal_hand(PRESETS["partner"].rules, 3)
+    logged = normal_hand(PRESETS[variant].rules, 3)
     append_hand(log, logged)
     app = make_app(tmp_path)
     frames(app)
@@ -203,6 +203,19 @@ def test_in_review_pointing_at_a_computers_name_plate_tells_why_it_bid_so(tmp_pa
         assert set(re.findall(LABEL, expected)) <= seen_by(view), "only what West could see"
         point(app, scene.plates["S"].center)
         assert scene.shown_why is None, "the player's own bid is not explained"
+    finally:
+        app.close()
+
+
+def test_in_review_a_mirrors_bid_the_rules_made_says_so(tmp_path):
+    app, scene, logged = reviewing(tmp_path, 2, "mirrors")
+    try:
+        record = next(record for record in logged.bids if record.seat == "E")
+        point(app, scene.plates["E"].center)
+        told = scene.shown_why
+        assert told is not None and told.startswith(f"{player_name(logged, 'E')}'s "), told
+        assert told.endswith(": the rules set every bid to the spades held"), told
+        assert record.bid.label in told, "with the bid the rules made"
     finally:
         app.close()
 

@@ -25,7 +25,7 @@ import pygame
 import pygame_gui
 
 from game.cards import DECKS, Card
-from game.players.suggest import why
+from game.players.suggest import titled, why
 from game.players.thinker import Request
 from game.records.handlog import DamagedBlock, LoggedHand, read_block
 from game.scoring import HandScore
@@ -504,8 +504,10 @@ class ReviewScene(Scene):
         """The other seat whose name plate (with its bid) the mouse points at, or None."""
         if self.mouse is None:
             return None
+        told = set(self.replay.bid_views) | ({record.seat for record in self.replay.logged.bids}
+                                             if self.replay.logged.rules.bid_spades else set())
         return next((seat for seat, rect in self.plates.items()
-                     if seat != "S" and seat in self.replay.bid_views and rect.collidepoint(self.mouse)), None)
+                     if seat != "S" and seat in told and rect.collidepoint(self.mouse)), None)
 
     def pointed_reason(self) -> str | None:
         """Why the card or bid pointed at was chosen, from its player's view just before."""
@@ -520,7 +522,10 @@ class ReviewScene(Scene):
         if seat is None:
             return None
         record = next(record for record in self.replay.logged.bids if record.seat == seat)
-        return why(self.replay.bid_views[seat], str(record.bid), player_name(self.replay.logged, seat))
+        name = player_name(self.replay.logged, seat)
+        if seat not in self.replay.bid_views:  # the rules made the bid (Mirrors): no choice to explain
+            return titled(name, str(record.bid), False, "the rules set every bid to the spades held")
+        return why(self.replay.bid_views[seat], str(record.bid), name)
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(self.app.felt, (0, 0))
