@@ -11,11 +11,14 @@ from __future__ import annotations
 
 from collections import deque
 
+import pygame
+
 from game.cards import Card
 from game.game import Game
 from game.players.thinker import Answer, Brain, Request, Thinker
 from game.records.stats import Statistics
 from game.rules import PRESETS
+from scenes.look import layout
 from scenes.screens.confirm import ConfirmScene
 from scenes.screens.statistics import coach_line
 from scenes.settings import Settings
@@ -32,6 +35,7 @@ from tests.app_driver import (
     reach_play,
     start_game,
     wait_for,
+    words_on_screen,
 )
 from tests.table_preferences import TablePreferences
 
@@ -69,7 +73,7 @@ def question_on_top(app) -> ConfirmScene:
     return top
 
 
-def test_the_coach_asks_before_a_blunder_and_take_back_returns_to_choosing(tmp_path):
+def test_the_coach_asks_before_a_blunder_and_take_back_returns_to_choosing(tmp_path, monkeypatch):
     app, table = blunder_table(tmp_path, coach=True, coach_margin=40)
     try:
         frames(app)  # the turn is open: Expert's values have come (inline thinker)
@@ -85,6 +89,11 @@ def test_the_coach_asks_before_a_blunder_and_take_back_returns_to_choosing(tmp_p
             f"Play {BLUNDER.label} anyway?"), words
         assert question.answers == ("Play", "Take back")
         assert table.game.actions == before, "nothing is played while the coach asks"
+        in_sight = [pygame.Rect(*layout.TRICK_SLOTS[seat], layout.CARD_W, layout.CARD_H)
+                    for seat, _ in table.model.trick]
+        in_sight += [rect for _, rect in table.painter.south_rects(table.visible_south(), table.marks())]
+        assert not any(question.rect.colliderect(rect) for rect in in_sight), "the trick and the hand stay in sight"
+        assert "West" in words_on_screen(app, monkeypatch), "the name plates too"
 
         click_widget(app, question.no)  # Take back
         assert app.scenes[-1] is table and table.game.actions == before

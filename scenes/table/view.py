@@ -133,6 +133,8 @@ class TableScene(Scene):
         self.reveal = False
         self.show_last = False
         self.paused = False
+        self.asking = False
+        """The coach's question is open over the table, which stays in sight (its words too)."""
         self.closed = False
         self._shown: tuple = ()
         self.chat_entry: UITextEntryLine | None = None
@@ -170,7 +172,7 @@ class TableScene(Scene):
             self.box.hide()
 
     def resume(self) -> None:
-        self.paused = False
+        self.paused = self.asking = False
         if self.box:
             self.box.show()
         self.control.ready()  # back from the score, the game's end or the menu: the player can decide
@@ -463,7 +465,9 @@ class TableScene(Scene):
         question = self.control.coach_question(choice)
         if question is not None:
             go_on = "Bid" if question.phase == "bid" else "Play"
-            self.app.open("confirm", "The coach asks", question.words, go_on, "Take back", lambda: self.act(choice))
+            self.app.open("confirm", "The coach asks", question.words, go_on, "Take back", lambda: self.act(choice),
+                          low=True)
+            self.asking = True
             return
         refusal = self.control.choose(choice)
         if refusal:
@@ -810,7 +814,7 @@ class TableScene(Scene):
                 image = art.face(card, model.deck) if face_up else art.rotated(art.back(), turns)
                 x, y = flight.position
                 surface.blit(image, (int(x), int(y)))
-        if not (self.paused or self.reveal):  # under the four hands or a panel, the table's words would show through
+        if not ((self.paused and not self.asking) or self.reveal):  # a panel over them would let them show through
             painter.draw_plates(surface, model, marks)
             painter.draw_scoreboard(surface, model)
             painter.draw_status(surface, model, self.control.variant)
