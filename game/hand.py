@@ -264,10 +264,20 @@ class Hand:
             raise RuleError(f"It is not your turn: {self.to_act} is to act")
 
     def look(self, seat: str) -> None:
-        """A seat allowed a blind bid turns its cards up instead."""
+        """A seat allowed a blind bid turns its cards up instead: at its turn, or before it while the
+        others bid (as a player picks up the cards dealt, giving up the blind bid); then its turn
+        comes as a bid in sight."""
+        if self.may_look_early(seat):
+            self._look(seat)
+            return
         self._check_turn(seat, "blind")
         self._look(seat)
         self._next_bidder()
+
+    def may_look_early(self, seat: str) -> bool:
+        """Whether `seat` may turn its cards up now, before its turn: it may still bid blind and
+        the bidding is under way."""
+        return seat != self.to_act and seat not in self.looked and self.phase in ("blind", "bid", "misdeal")
 
     def _look(self, seat: str) -> None:
         self.looked.add(seat)

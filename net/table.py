@@ -232,8 +232,8 @@ class ServerTable:
         decision comes with `why`, which gives its reasons once the decision is made."""
         if self.game is None or self.game.over:
             return "There is no game in play at this table"
-        if self.game.to_act != seat:
-            return "It is not your turn"
+        if self.game.to_act != seat and not (choice == "look" and self.game.hand.may_look_early(seat)):
+            return "It is not your turn"  # but a seat may pick up its cards before its turn
         self.deciding = (seat, why) if why is not None else None
         try:
             self.game.apply(seat, choice)

@@ -274,6 +274,27 @@ def test_looking_turns_to_ordinary_bids_and_blind_bids_are_then_refused() -> Non
     refused(hand, "S", "bnil", "A blind bid must be made before looking at the cards")
 
 
+def test_a_seat_may_look_before_its_turn_and_then_bids_in_sight() -> None:
+    """A player picks up the cards dealt while the others bid: no blind bid then."""
+    hand = deal(PARTNER)
+    assert (hand.phase, hand.to_act) == ("blind", "S")
+    hand.apply("N", "look")  # North's turn comes third
+    assert hand.events[-1] == BlindChoice("N", "look") and "N" in hand.looked
+    assert (hand.phase, hand.to_act) == ("blind", "S"), "South's blind choice is still South's"
+    for seat in ("S", "W"):
+        hand.apply(seat, "look")
+        hand.apply(seat, "3")
+    assert (hand.phase, hand.to_act) == ("bid", "N"), "North is asked for a bid in sight"
+    refused(hand, "N", "bnil", "A blind bid must be made before looking at the cards")
+    with pytest.raises(RuleError):
+        hand.apply("N", "look")  # once is enough
+    hand.apply("N", "4")
+    with pytest.raises(RuleError):
+        hand.apply("E", "4")  # East's own blind choice comes first
+    hand.apply("E", "look")
+    assert (hand.phase, hand.to_act) == ("bid", "E")
+
+
 def test_blind_nil_needs_the_side_far_enough_behind() -> None:
     rules = PARTNER.replace(blind_nil_down=100)
     hand = deal(rules, standings=behind(0, 100))

@@ -516,7 +516,7 @@ def test_a_refused_action_is_not_saved_and_saving_leaves_no_temporary_file(tmp_p
     save_game(game, path)
     first = path.read_text(encoding="utf-8")
     with pytest.raises(RuleError):
-        game.apply(next_seat(game.to_act), "look")
+        game.apply(next_seat(game.to_act), "3")
     save_game(game, path)
     assert path.read_text(encoding="utf-8") == first
     assert [p.name for p in tmp_path.iterdir()] == ["game.json"]

@@ -19,6 +19,7 @@ from net.protocol import event_for
 from scenes.table.model import Hidden, TableModel
 from scenes.table.online import OnlineTableController, WatchedModel
 from tests.netserver import running_server
+from tests.table_preferences import TablePreferences
 
 PARTNERS = {"S": "human", "W": "computer", "N": "human", "E": "computer"}
 
@@ -71,8 +72,8 @@ def _answers(client: NetClient) -> Callable[[], None]:
 
 
 def _controller(client: NetClient, joined: dict, rest: list[dict]) -> tuple[OnlineTableController, TableModel]:
-    control = OnlineTableController(client, joined["seat"], joined["summary"], NoThinker(), lambda: None,
-                                    lambda: 1)
+    control = OnlineTableController(client, joined["seat"], joined["summary"], NoThinker(),
+                                    lambda: TablePreferences(blind_offer="always"), lambda: 1)
     for message in rest:
         control.take(message)
     return control, control.new_model()
@@ -233,3 +234,40 @@ def test_a_reason_from_the_server_that_is_not_text_is_left_out_and_a_long_one_is
     assert control.why(1, "N") == f"North's bid of 4: {long[:200]}", "kept: what came in its place was no text"
     assert control.why(1, "E") == "East's bid of 2: Two aces"
     assert control.why(1, "W") is None and control.why(2, "E") is None
+
+
+class Sent:
+    """A connection that keeps what the controller sends (the server's side is played by the test)."""
+
+    status = "connected"
+
+    def __init__(self) -> None:
+        self.sent: list[dict] = []
+
+    def send(self, message: dict) -> None:
+        self.sent.append(message)
+
+    def receive(self) -> list[dict]:
+        return []
+
+
+def test_a_hand_starting_picks_up_the_players_cards_unless_a_blind_bid_would_be_offered() -> None:
+    """Where every seat may bid blind nil, the player's cards come at once, not at their turn to
+    bid (minutes away at a table of people), unless the options offer them the blind bid."""
+    from scenes.table.online import OnlineTableController
+
+    summary = {"table": 1, "rules": PRESETS["partner"].rules.to_line(), "variant": "Partner",
+               "seats": {seat: {"name": "", "kind": "human", "away": False, "connected": True} for seat in SEATS}}
+    started = {"type": "event", "seq": 1,
+               "event": {"kind": "hand_started", "number": 1, "dealer": "W", "redeal": False,
+                         "blind_seats": ["S", "W", "N", "E"]}}
+    for offer, looks in (("never", True), ("trailing", True), ("always", False)):
+        connection = Sent()
+        preferences = TablePreferences(blind_offer=offer)
+        control = OnlineTableController(connection, "N", summary, NoThinker(), lambda p=preferences: p, lambda: 1)
+        control.take({"type": "synced", "seq": 0})
+        control.take(started)
+        assert (connection.sent == [{"type": "act", "choice": "look"}]) is looks, offer
+    replaying = OnlineTableController(Sent(), "N", summary, NoThinker(), lambda: TablePreferences(), lambda: 1)
+    replaying.take(started)  # the game so far, before `synced`: an old hand's start asks nothing
+    assert replaying.connection.sent == []

@@ -774,6 +774,27 @@ def test_a_player_who_never_comes_back_is_played_by_the_computer_after_the_hold(
         assert any(e.get("seat") == "S" and e["kind"] in ("blind_choice", "bid", "card_played") for e in after)
 
 
+def test_a_player_who_looks_before_the_turn_gets_the_cards_then_and_bids_in_sight() -> None:
+    """Blind nil open to every seat: the dealer, who bids last, picks up the cards while the others bid."""
+    with running_server() as server, ExitStack() as stack:
+        people = dict(zip(SEATS, (stack.enter_context(Peer(server.address, name))
+                                  for name in ("Ann", "Bo", "Cy", "Di")), strict=True))
+        table = create(people["S"], "partners=1 nil=100 blindnil=200 blindnilfail=100 win=500 lose=-500",
+                       humans="SWNE")
+        for seat in SEATS[1:]:
+            join(people[seat], table, seat)
+        dealer = people["S"].until(event("hand_started"))["event"]["dealer"]
+        looker = people[dealer]
+        looker.seen(event("hand_started"))
+        with Playing([peer for seat, peer in people.items() if seat != dealer]):
+            looker.send(type="act", choice="look")
+            cards = looker.until(lambda m: m["type"] in ("cards", "refused", "turn"))
+            assert cards["type"] == "cards" and len(cards["cards"]) == 13, cards
+            turn = looker.until(of_type("turn"), GAME_WAIT)
+        assert turn["view"]["phase"] == "bid" and "bnil" not in turn["view"]["legal"], turn["view"]["legal"]
+        assert len(turn["view"]["bids"]) == 3, "the others bid meanwhile"
+
+
 # -- 4. the decision clock ---------------------------------------------------------------------------
 def decision_of(seat: str) -> Wanted:
     """An event of a decision `seat` made (however it was made)."""
@@ -1026,7 +1047,7 @@ def test_an_act_out_of_turn_or_naming_another_seat_is_refused(busy: Busy) -> Non
         table = create(ann, SHORT_GAME, humans="SN")
         join(bo, table, "N")
         ann.until(of_type("waiting", seat="N"), play=first_legal)  # Bo never answers
-        for message in ({"choice": "look"}, {"choice": "3", "seat": "N"}):
+        for message in ({"choice": "4"}, {"choice": "3", "seat": "N"}):  # "look" alone may come early
             ann.send(type="act", **message)
             assert ann.until(of_type("refused"))["reason"] == "It is not your turn"
         assert not any(decision_of("N")(m) for m in ann.got)

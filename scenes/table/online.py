@@ -249,8 +249,17 @@ class OnlineTableController(AdviceAsking):
         if isinstance(event, HandStarted):
             self.over, self.hand_number, self.cards_this_hand = False, event.number, 0
             self._forget_reasons(event.number)
+            self._pick_up(event)
         self._take_reason(message, event)
         self.pending.append(event)
+
+    def _pick_up(self, event: HandStarted) -> None:
+        """A hand starts in which the player may bid blind but would not be offered it (the options'
+        blind offer): look at the cards at once, as they come, rather than at the player's turn to
+        bid, which at a table of people may be minutes away."""
+        if self.seat is not None and self.synced_at is not None and "S" in event.blind_seats \
+                and not self.offers_blind():
+            self.connection.send({"type": "act", "choice": "look"})
 
     def _misfit(self, event: Event) -> str | None:
         """What is wrong with a score or a game's end that is not of this table's sides (else None)."""
