@@ -547,13 +547,15 @@ def test_joining_an_open_seat_at_another_clients_table_turns_the_table_so_the_pl
 
 
 def test_pointing_at_a_computers_card_or_bid_at_a_servers_table_says_why_with_the_names_on_screen(
-        server, plain, app):
+        server, plain, app, tmp_path):
     """Ann sits North, so the table is turned: the computers at West and East show at East and
-    West, and the reasons the server sent with their cards come under the names on her screen."""
+    West, named as the server's seats (as Wes, at South, names them), and the reasons the server
+    sent with their cards come under those names."""
     host = plain("Wes", plays=True)
     number = host.create({"S": "human", "W": "computer", "N": "human", "E": "computer"}, "Why me")
     game = app(server=server.address, name="Ann")
     assert game.settings.why
+    game.change_settings(save_hand=True)
     lobby = to_lobby(game)
     lobby_lists(game, lobby, number)
     click_widget(game, seat_button(lobby, number, "N"))
@@ -574,7 +576,7 @@ def test_pointing_at_a_computers_card_or_bid_at_a_servers_table_says_why_with_th
         answer_with_mouse(game)
     seat, card = next((seat, card) for seat, card in table.model.trick if seat in "WE")
     name = table.model.names[seat]
-    assert name == SEAT_NAMES[seat], "a computer is named by where it sits on the screen"
+    assert name == SEAT_NAMES[turning.back(seat)], "a computer is named by its seat at the server, the same for all"
     x, y = layout.TRICK_SLOTS[seat]
     point(game, (x + 10, y + 20))
     assert table.message.text == titled(name, str(card), True, told(seat, "card_played", card=str(card)))
@@ -583,9 +585,10 @@ def test_pointing_at_a_computers_card_or_bid_at_a_servers_table_says_why_with_th
     bid = host.first(lambda m: m["type"] == "event" and m["event"]["kind"] == "bid"
                      and m["event"]["seat"] == turning.back(seat))["event"]["bid"]
     said = told(seat, "bid")
-    if Bid.parse(bid).is_nil:  # the line names the nil once: "East's nil: your cards can stay …"
+    if Bid.parse(bid).is_nil:  # the line names the nil once: "East's nil: their cards can stay …"
         assert said.startswith("Nil: ")
-        assert table.message.text == f"{name}'s {Bid.parse(bid).label}: {said.removeprefix('Nil: ')}"
+        assert table.message.text == f"{name}'s {Bid.parse(bid).label}: {said.removeprefix('Nil: ')}".replace(
+            "your", "their").replace("yours", "theirs").replace("one of you", "one of them")
     else:
         assert table.message.text == f"{name}'s bid of {Bid.parse(bid).label}: {said}"
         assert said.endswith("(its cards show once the hand is over)")
@@ -596,6 +599,8 @@ def test_pointing_at_a_computers_card_or_bid_at_a_servers_table_says_why_with_th
     wait_until(game, lambda: control(table).why(1, seat, card) == titled(name, str(card), True,
                                                                          shown["why"][str(sent["seq"])]),
                "the whole reason, once the hand is shown")
+    players = read_log(tmp_path / "Spades.save").hands[0].players
+    assert (players["W"], players["E"], players["N"]) == ("West", "East", "Ann"), "Spades.save names them so too"
 
 
 def test_watching_a_game_some_hands_in_goes_straight_to_the_hand_in_play_with_no_click_for_those_over(

@@ -174,7 +174,7 @@ def test_the_tables_chat_tells_who_sits_down_drops_comes_back_and_watches() -> N
             control, model = _controller(ann, *_seated(ann))
             said = lambda: [line.words for line in control.chat if not line.who]  # noqa: E731
             bo.send({"type": "join", "table": control.summary["table"], "seat": "N"})
-            _until(lambda: "Bo sits at North" in said(), lambda: _show(control, model))
+            _until(lambda: "Bo sits across from you" in said(), lambda: _show(control, model))
             _until(lambda: bo.token is not None, lambda: None)
             token = bo.token
             bo.close()

@@ -74,14 +74,19 @@ class ChatLine:
         return f"{self.who}: {self.text}" if self.who else self.text
 
 
+SEAT_PLACES = {"W": "on your left", "N": "across from you", "E": "on your right"}
+"""Where a seat is from the player's (the screen's) point of view: a table turned for each player
+names a seat so the same for all of them."""
+
+
 def seat_news(before: dict[str, Any], after: dict[str, Any]) -> list[str]:
     """What changed at the table between two of its summaries (seats as on screen), in words:
-    "Bo sits at West", "Bo left West", "Bo lost the connection", "Bo is back", "Bo is away",
-    "Someone is watching".
+    "Bo sits on your left", "Bo left the table", "Bo lost the connection", "Bo is back", "Bo is
+    away", "Someone is watching".
 
     >>> seat = lambda name, kind="human", **more: {"name": name, "kind": kind, "away": False, "connected": True, **more}
     >>> seat_news({"seats": {"W": seat("", "open")}, "watchers": 0}, {"seats": {"W": seat("Bo")}, "watchers": 1})
-    ['Bo sits at West', 'Someone is watching']
+    ['Bo sits on your left', 'Someone is watching']
     >>> seat_news({"seats": {"W": seat("Bo")}}, {"seats": {"W": seat("Bo", connected=False)}})
     ['Bo lost the connection']
     """
@@ -92,11 +97,10 @@ def seat_news(before: dict[str, Any], after: dict[str, Any]) -> list[str]:
         if place == "S" or not isinstance(old, dict) or not isinstance(new, dict):
             continue
         who, was = new.get("name") or "", old.get("name") or ""
-        where = SEAT_NAMES[place]
         if who and who != was:
-            news.append(f"{who} sits at {where}")
+            news.append(f"{who} sits {SEAT_PLACES[place]}")
         elif was and not who:
-            news.append(f"{was} left {where}")
+            news.append(f"{was} left the table")
         elif who and old.get("connected") and not new.get("connected"):
             news.append(f"{who} lost the connection")
         elif who and ((new.get("connected") and not old.get("connected")) or (old.get("away") and not new.get("away"))):
@@ -451,9 +455,11 @@ class OnlineTableController(AdviceAsking):
 
     def names(self) -> dict[str, str]:
         """Each seat's name as the table's summary says (the player's own seat is "You" until the
-        server has seated them: the summary that comes with `joined` still shows it open)."""
+        server has seated them: the summary that comes with `joined` still shows it open). A seat
+        without a name (a computer's) is called by the server's seat, the same for everyone at the
+        table wherever they sit: "West" is one player for all, in chat and in Spades.save."""
         seats = self.summary.get("seats", {})
-        names = {seat: (seats.get(seat, {}).get("name") or SEAT_NAMES[seat]) for seat in SEATS}
+        names = {seat: (seats.get(seat, {}).get("name") or SEAT_NAMES[self.turning.back(seat)]) for seat in SEATS}
         if self.seat is not None and not seats.get("S", {}).get("name"):
             names["S"] = "You"
         return names
