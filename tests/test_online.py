@@ -686,25 +686,29 @@ def test_a_table_left_behind_under_the_menu_catches_up_with_no_click_when_it_sho
     wait_until(game, lambda: control(table).seen >= latest and not table.busy, "the table caught up, no click")
 
 
-def test_a_player_gone_away_is_told_so_and_a_click_brings_their_turns_back(server, plain, app, monkeypatch):
-    host = plain("Wes", plays=True)
-    host.send({"type": "create", "rules": "partners=1 win=1000 lose=-1000", "name": "Clock",
-               "seats": {"S": "human", "W": "computer", "N": "human", "E": "computer"}, "seat": "S", "clock": 5})
-    number = host.wait(lambda m: m["type"] == "joined", "its seat")["table"]
-    game = app(server=server.address, name="Ann")
-    lobby = to_lobby(game)
-    lobby_lists(game, lobby, number)
-    click_widget(game, seat_button(lobby, number, "N"))
-    table = at_table(game)
-    next_turn(game)  # and let the clock run out
-    wait_until(game, lambda: control(table).absent.get("S") == "away", "Ann away", seconds=5 + LIMIT)
-    wait_until(game, lambda: "(away)" in words_on_screen(game, monkeypatch), "away under her name")
-    wait_until(game, lambda: AWAY_WORDS in " ".join(words_on_screen(game, monkeypatch)), "the table says so")
-    assert not player_turn(game), "no turn while a computer plays for her"
-    click(game, (320, 150))
-    wait_until(game, lambda: "S" not in control(table).absent, "Ann back")
-    next_turn(game)
-    assert table.box is not None or table.turn.phase == "play", "her own decision again"
+def test_a_player_gone_away_is_told_so_and_a_click_brings_their_turns_back(app, monkeypatch):
+    with running_server(pace=0.3) as paced:  # the computers play at a player's pace: the hand lasts
+        host = PlainClient(paced, "Wes", plays=True)
+        try:
+            host.send({"type": "create", "rules": "partners=1 win=1000 lose=-1000", "name": "Clock", "seat": "S",
+                       "seats": {"S": "human", "W": "computer", "N": "human", "E": "computer"}, "clock": 5})
+            number = host.wait(lambda m: m["type"] == "joined", "its seat")["table"]
+            game = app(server=paced.address, name="Ann")
+            lobby = to_lobby(game)
+            lobby_lists(game, lobby, number)
+            click_widget(game, seat_button(lobby, number, "N"))
+            table = at_table(game)
+            next_turn(game)  # and let the clock run out
+            wait_until(game, lambda: control(table).absent.get("S") == "away", "Ann away", seconds=5 + LIMIT)
+            told = words_on_screen(game, monkeypatch)
+            assert "(away)" in told and AWAY_WORDS in " ".join(told), told
+            assert not player_turn(game), "no turn while a computer plays for her"
+            click(game, (320, 150))
+            wait_until(game, lambda: "S" not in control(table).absent, "Ann back")
+            next_turn(game)
+            assert table.box is not None or table.turn.phase == "play", "her own decision again"
+        finally:
+            host.close()
 
 
 def test_a_watcher_sees_a_blind_nils_exchange_pass_face_down_cards_both_ways(server, plain, app):

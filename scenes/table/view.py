@@ -830,12 +830,12 @@ class TableScene(Scene):
     def draw_words(self, surface: pygame.Surface) -> None:
         """The message, in its own band between the trick and the hand that nothing covers,
         wrapped to at most two lines; with none, quieter, what the table waits for."""
-        if self.message:
+        if self.player_away():  # before any message: how to come back matters more than the play going on
+            words, alpha, colour = AWAY_WORDS, 255, GOLD
+        elif self.message:
             words, alpha, colour = self.message.text, self.message.alpha, WHITE
         else:
-            away = self.player_away()
-            words = AWAY_WORDS if away else self.waiting_words() or self.prompt_words()
-            alpha, colour = 255, GOLD if away else GREY_LIGHT
+            words, alpha, colour = self.waiting_words() or self.prompt_words(), 255, GREY_LIGHT
         if not words:
             return
         lines = text.fitted(words, layout.MESSAGE_WIDTH, layout.MESSAGE_LINES)
