@@ -71,6 +71,21 @@ def test_suggested_bid_explains_the_count() -> None:
     assert "A♥" in advice.reason and "4 spades" in advice.reason
 
 
+def test_a_bid_far_under_the_hands_own_count_beside_partners_says_both() -> None:
+    """Expert bids the side's contract: a strong hand's 1 beside partner's 5 is no "About 1 trick"."""
+    south = parse_hand("KT862.AK5.KJ.QJ2")
+    rest = [card for card in DECKS["standard"].cards if card not in south]
+    hand = Hand.from_holdings(PARTNER, "W", {"S": south, "W": rest[:13], "N": rest[13:26], "E": rest[26:]})
+    for seat, bid in (("N", "5"), ("E", "1")):
+        hand.apply(seat, "look")
+        hand.apply(seat, bid)
+    hand.apply("S", "look")
+    view = seat_view(hand, "S")
+    assert explain(view, "1").startswith("Bid 1 beside partner's 5, the hand alone about ")
+    assert explain(view, "4").startswith("About 4 tricks: aces A♥"), "a bid near the count says the count"
+    assert explain(view, "1", hand_shown=False).startswith("About 1 trick"), "the hand is not told before it shows"
+
+
 def test_a_suggested_nil_names_the_top_spade_and_calls_no_honour_low() -> None:
     # South bids first with K♣ Q♣ over four low clubs: a nil Normal plays out and bids. The
     # reason names the top spade and does not call the hand's highest cards low.

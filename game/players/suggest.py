@@ -18,15 +18,20 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from game.bids import NIL, Bid
-from game.cards import CLUBS, SPADES, SUIT_NAMES, SUITS, Card, Deck
+from game.cards import CLUBS, SPADES, SUIT_NAMES, SUITS, Card, Deck, mask_of
 from game.legality import trick_winner_index
 from game.players import decide
 from game.players.expert import ExpertPlayer
 from game.players.knowledge import Knowledge
 from game.players.levels import LEVELS
+from game.players.normal.hand_value import estimate_tricks
 from game.rules import suicide_override
 from game.seats import SEAT_NAMES, SEATS
 from game.view import SeatView
+
+SHADED = 2
+"""Tricks a bid beside partner's may lie from the hand's own count before its reason tells both
+(Expert bids the side's contract, not the hand's: a strong hand's 1 beside partner's 5)."""
 
 
 @dataclass(frozen=True)
@@ -158,6 +163,11 @@ def _explain_bid(view: SeatView, bid: Bid, hand_shown: bool = True) -> str:
         trumps = f"top spade {_top(spades, deck)}" if spades else "no spades"
         return f"{_nil_reason(view)} ({trumps})" if hand_shown else _nil_reason(view)
     count = f"About {bid.tricks} trick{'s' if bid.tricks != 1 else ''}"
+    mates = view.bids.get(view.partner) if view.partner else None
+    alone = round(estimate_tricks(deck, mask_of(held)))
+    if hand_shown and mates is not None and not mates.is_nil and not view.rules.one_nil \
+            and abs(alone - bid.tricks) >= SHADED:
+        count = f"Bid {bid.tricks} beside partner's {mates.label}, the hand alone about {alone}"  # not "About 1 trick"
     change = _partner_change(view, bid)
     turned = f"; partner's {change[0].label} turns into {change[1].label}" if change else ""
     if not hand_shown:
