@@ -66,6 +66,8 @@ as long as a table nobody comes back to waits (:data:`ABANDONED`); a seat still 
 played away, keeps them until it is not. Then they are forgotten: else every connection that ever
 said hello was kept for good (about 2 KB each)."""
 CHAT_LINES, CHAT_WINDOW = 5, 10.0
+LOBBY_CHAT_KEPT = 20
+"""The latest lines of the lobby's chat, sent to someone arriving in the lobby (what was said before)."""
 """At most this many chat lines in this many seconds per person."""
 FLOOD_LIMIT = 60
 """Messages a second beyond which a connection is closed."""
@@ -241,6 +243,8 @@ class SpadesServer:
         """Numbers the hellos that bring a person back to a table (:attr:`Person.coming_back`)."""
         self.tables_text: str | None = None
         """The lobby's list of tables, encoded, until a command changes it (:meth:`_lobby`)."""
+        self.lobby_said: deque[dict[str, Any]] = deque(maxlen=LOBBY_CHAT_KEPT)
+        """The lobby's latest chat lines (:data:`LOBBY_CHAT_KEPT`)."""
         self.writer = HandLogWriter(options.save) if options.save else None
         self.messages = 0
         """Messages handled so far (for the load test's report)."""
@@ -320,7 +324,7 @@ class SpadesServer:
             person.coming_back = next(self.hellos)
             self._back(person, table, message.fields.get("last_seq", 0))
         else:
-            person.send_text(self._lobby())
+            self._to_lobby(person)
         self._lobby_changed()  # the lobby counts the people online
         return person
 
@@ -531,7 +535,13 @@ class SpadesServer:
         person.send({"type": "error", "reason": f"{message.type} is not expected now"})
 
     def _tables(self, person: Person, message: Message) -> None:
+        self._to_lobby(person)
+
+    def _to_lobby(self, person: Person) -> None:
+        """The lobby's tables, then what was said there lately, for someone arriving in it."""
         person.send_text(self._lobby())
+        for line in self.lobby_said:
+            person.send({**line, "earlier": True})
 
     def _create(self, person: Person, message: Message) -> None:
         fields = message.fields
@@ -622,6 +632,8 @@ class SpadesServer:
         """A chat line said at a table or in the lobby (here or at a server sharing the tables):
         to everyone there connected here."""
         table = self.tables.get(line["where"]) if line["where"] != "lobby" else None
+        if line["where"] == "lobby":
+            self.lobby_said.append(line)
         listeners = table.people() if table else [p.id for p in self.people.values() if p.table is None]
         for player in listeners:
             self._send_to(player, line)

@@ -164,7 +164,8 @@ def test_pointing_at_the_lobbys_chat_shows_the_chat_so_far_whole_over_the_list(s
         said = ["hi all", "anyone for Suicide tonight?", f"the rules: {ADDRESS}", LONG]
         for line in said:
             vic.send({"type": "chat", "text": line})
-        wait_until(game, lambda: len(lobby.chat) == len(said) and lobby.seat_buttons, "the lines and Kim's table")
+        wait_until(game, lambda: lobby.chat[-len(said):] == [f"Vic: {line}" for line in said] and lobby.seat_buttons,
+                   "the lines (after any said before Ann came) and Kim's table")
         frames(game)
         assert "Vic: hi all" not in shown, "the rows above the chat line hold the newest only"
 

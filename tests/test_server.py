@@ -147,7 +147,12 @@ class Peer:
         return next((m["seq"] for m in reversed(self.got) if "seq" in m), 0)
 
     def chat_lines(self) -> list[Message]:
-        return [m for m in self.got if m["type"] == "chat"]
+        return [m for m in self.got if said_now(m)]
+
+
+def said_now(m: Message) -> bool:
+    """A chat line said since the peer came (not one of the lobby's earlier lines sent on arrival)."""
+    return m["type"] == "chat" and not m.get("earlier")
 
 
 def of_type(kind: str, **fields: Any) -> Wanted:
@@ -1105,8 +1110,27 @@ def test_a_wrong_protocol_version_or_no_good_hello_first_is_told_why_and_let_go(
 
 
 def _lobby_chat(peer: Peer, text: str) -> Message:
+    """Say `text` in the lobby; the line as everyone hears it (or the error), not one said before."""
     peer.send(type="chat", text=text)
-    return peer.until(lambda m: m["type"] in ("chat", "error"))
+    return peer.until(lambda m: m["type"] == "error" or said_now(m))
+
+
+def test_someone_arriving_in_the_lobby_reads_what_was_said_there_lately() -> None:
+    with running_server() as server:
+        said = [f"line {n}" for n in range(server_module.LOBBY_CHAT_KEPT + 3)]
+        for start in range(0, len(said), CHAT_LINES):  # a few people, each within the flood limit
+            with Peer(server.address, f"P{start}") as speaker:
+                for text in said[start:start + CHAT_LINES]:
+                    speaker.send(type="chat", text=text)
+                    speaker.until(of_type("chat", text=text))
+        with Peer(server.address, "Bo") as bo:
+            bo.until(of_type("lobby"))
+            heard = [bo.until(of_type("chat", earlier=True))["text"] for _ in range(server_module.LOBBY_CHAT_KEPT)]
+            assert heard == said[-server_module.LOBBY_CHAT_KEPT:], "the latest lines, in order"
+            bo.send(type="tables")  # back in the lobby from a table: the same again
+            bo.until(of_type("lobby"))
+            again = [bo.until(of_type("chat", earlier=True))["text"] for _ in range(server_module.LOBBY_CHAT_KEPT)]
+            assert again == heard
 
 
 def test_a_chat_line_over_200_characters_is_cut_to_200(busy: Busy) -> None:
@@ -1145,12 +1169,12 @@ def test_table_chat_reaches_the_tables_people_only_and_lobby_chat_the_lobby_only
         watch(bo, table)
         ann.send(type="chat", text="at the table")
         at_table = {"type": "chat", "from": "Ann", "text": "at the table", "where": table}
-        assert ann.until(of_type("chat")) == at_table
-        assert bo.until(of_type("chat")) == at_table
+        assert ann.until(said_now) == at_table
+        assert bo.until(said_now) == at_table
         cy.send(type="chat", text="in the lobby")  # sent after the table's line was handled
         in_lobby = {"type": "chat", "from": "Cy", "text": "in the lobby", "where": "lobby"}
-        assert cy.until(of_type("chat")) == in_lobby
-        assert di.until(of_type("chat")) == in_lobby  # the table's line, had it come, would have come first
+        assert cy.until(said_now) == in_lobby
+        assert di.until(said_now) == in_lobby  # the table's line, had it come, would have come first
         ann.send(type="chat", text="marker")
         for peer in (ann, bo):
             peer.until(of_type("chat", text="marker"))
