@@ -785,17 +785,15 @@ class SpadesServer:
             if person is not None:
                 person.send({"type": "refused", "reason": "You are not seated at a table"})
             return
-        back = table.ready(player)  # acting brings a player back from away
+        back = table.ready(player) == "away"  # acting brings a player back from away
+        if back:
+            self._lobby_changed()  # the lobby showed the seat away
         refusal = table.act(seat, choice)
         if refusal:
             if person is not None:
                 person.send({"type": "refused", "reason": refusal, "choice": choice})
-            if back and table.to_act() == seat:
-                # Back during the seat's own decision, which a computer was making: it is the
-                # player's again (the computer's answer is dropped), with the turn and the clock.
-                if person is not None:
-                    person.send({"type": "turn", "seq": len(table.log), "view": table.view(seat)})
-                self._clock(table)
+            if back:
+                self._decision_back(table, seat, person)
             return
         if person is not None and person.message_times:
             person.message_times.pop()  # an answer the game asked for is paced by the game: it is no flood
@@ -869,16 +867,21 @@ class SpadesServer:
         the seat is the player's again, with the turn), and the clock runs from now."""
         player = command["player"]
         seat = table.seat_of(player)
-        if seat is None:
-            return
-        back = table.ready(player)
-        if table.to_act() == seat:
-            person = self.people.get(player)
-            if back and person is not None:
-                person.send({"type": "turn", "seq": len(table.log), "view": table.view(seat)})
-            self._clock(table)
-        if back:
+        ended = table.ready(player) if seat is not None else None
+        if ended is None:
+            return  # nothing to end: the clock runs on (a `ready` never buys time by itself)
+        if ended == "away":
             self._lobby_changed()
+        self._decision_back(table, seat, self.people.get(player), turn=ended == "away")
+
+    def _decision_back(self, table: ServerTable, seat: str, person: Person | None, turn: bool = True) -> None:
+        """The seat's player is back for its decision, if it is the seat's now: the clock runs from
+        now, and (`turn`) the player is sent the turn a computer was deciding (its answer is dropped)."""
+        if table.to_act() != seat:
+            return
+        if turn and person is not None:
+            person.send({"type": "turn", "seq": len(table.log), "view": table.view(seat)})
+        self._clock(table)
 
     def _apply_again(self, table: ServerTable, command: dict[str, Any]) -> None:
         refusal = table.again(command["player"], _deal(command))

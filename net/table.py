@@ -192,16 +192,17 @@ class ServerTable:
         self.seats[seat].away = True
         self.send_table()
 
-    def ready(self, player: str) -> bool:
-        """`player` is at the table and ready to decide: done reading, and back from away. Whether
-        its seat was away (a computer played it until now)."""
-        self.reading.discard(player)
+    def ready(self, player: str) -> str | None:
+        """`player` is at the table and ready to decide: back from away, and done reading. What that
+        ended: ``away`` (a computer played the seat until now), ``reading``, or None (nothing)."""
         seat = self.seat_of(player)
-        if seat is None or not self.seats[seat].away:
-            return False
-        self.seats[seat].away = False
-        self.send_table()
-        return True
+        was_reading = player in self.reading
+        self.reading.discard(player)
+        if seat is not None and self.seats[seat].away:
+            self.seats[seat].away = False
+            self.send_table()
+            return "away"
+        return "reading" if was_reading else None
 
     # -- the game --------------------------------------------------------------------------------
     def start(self, deal: Deal = None) -> None:

@@ -888,6 +888,18 @@ def test_a_player_away_who_says_ready_gets_the_turns_again() -> None:
         assert turn["type"] == "turn", "the player decides again, not the computer"
 
 
+def test_ready_said_again_and_again_buys_no_time() -> None:
+    """A player neither away nor reading who keeps saying `ready` is made away by the clock as ever."""
+    with running_server() as server, Peer(server.address, "Ann") as ann:
+        create(ann, LONG_GAME, clock=5)
+        ann.until(of_type("turn"))
+        turned = time.monotonic()
+        while not any(seat_shown("S", away=True)(m) for m in ann.got):
+            assert time.monotonic() - turned < 7.5, "the clock was put off"
+            ann.send(type="ready")
+            ann.poll(1.0)
+
+
 def test_after_a_hand_the_clock_gives_the_reading_time_until_the_player_says_ready() -> None:
     """A player reading the score screen is not made away by a clock that ran meanwhile: their first
     turn after the hand waits the reading time besides the clock, or the clock from their `ready`."""
