@@ -164,10 +164,10 @@ def _explain_bid(view: SeatView, bid: Bid, hand_shown: bool = True) -> str:
         return f"{_nil_reason(view)} ({trumps})" if hand_shown else _nil_reason(view)
     count = f"About {bid.tricks} trick{'s' if bid.tricks != 1 else ''}"
     mates = view.bids.get(view.partner) if view.partner else None
-    alone = round(estimate_tricks(deck, mask_of(held)))
-    if hand_shown and mates is not None and not mates.is_nil and not view.rules.one_nil \
-            and abs(alone - bid.tricks) >= SHADED:
-        count = f"Bid {bid.tricks} beside partner's {mates.label}, the hand alone about {alone}"  # not "About 1 trick"
+    if hand_shown and mates is not None and not mates.is_nil and not view.rules.one_nil:
+        alone = round(estimate_tricks(deck, mask_of(held)))
+        if abs(alone - bid.tricks) >= SHADED:  # not "About 1 trick" for a strong hand
+            count = f"Bid {bid.tricks} beside partner's {mates.label}, the hand alone about {alone}"
     change = _partner_change(view, bid)
     turned = f"; partner's {change[0].label} turns into {change[1].label}" if change else ""
     if not hand_shown:

@@ -356,9 +356,9 @@ class LobbyScene(Scene):
             playable = shows[1]
             for i, seat in enumerate(SEATS):
                 info = summary["seats"][seat]
-                words = seat_words(seat, info)
-                button = widgets.button(ui, (PANEL.x + 300 + i * 64, y, 62, 16), seat_label(seat, info),
-                                        tool_tip=words if seat_label(seat, info) != words else None)
+                words, label = seat_words(seat, info), seat_label(seat, info)
+                button = widgets.button(ui, (PANEL.x + 300 + i * 64, y, 62, 16), label,
+                                        tool_tip=words if label != words else None)
                 if info.get("kind") != "open" or not playable:
                     button.disable()
                 self.seat_buttons[button] = (summary["table"], seat)

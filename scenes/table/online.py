@@ -449,7 +449,8 @@ class OnlineTableController(AdviceAsking):
 
     def ready(self) -> None:
         """The player is at the table, ready to decide (back from the score screen or the menu, or
-        clicking while away): the server runs their clock from now, and plays their seat again."""
+        clicking while away): a seat played by a computer meanwhile is theirs again, and after a
+        hand's score their clock runs from now (else it runs on as it was)."""
         if self.seat is not None:
             self.connection.send({"type": "ready"})
 
