@@ -41,7 +41,8 @@ from scenes.app import App, parse_args
 from scenes.look import layout, text
 from scenes.screens.confirm import ConfirmScene
 from scenes.screens.game_over import GameOverScene
-from scenes.screens.menu import MenuScene
+from scenes.screens.help import HelpScene
+from scenes.screens.menu import AWAY, PLAYING_ON, MenuScene
 from scenes.screens.online import PANEL, ROW_HEIGHT, ROWS_TOP, VISIBLE_TABLES, ConnectScene, LobbyScene, table_detail
 from scenes.screens.score import ScoreScene
 from scenes.screens.title import TitleScene
@@ -660,9 +661,10 @@ def test_watching_a_table_shows_its_play_with_souths_cards_face_down_and_offers_
     raise AssertionError("two tricks were not played")
 
 
-def test_a_table_left_behind_under_the_menu_catches_up_with_no_click_when_it_shows_again(server, plain, app):
-    """More than a few events came while the menu covered the table: shown at once, with no pause
-    that only a click ends (the bids' pause held such a table, saying nothing, while play went on)."""
+def test_a_table_left_behind_under_how_to_play_catches_up_with_no_click_when_it_shows_again(server, plain, app):
+    """More than a few events came while a screen covered the table (How to play, from the menu): shown
+    at once, with no pause that only a click ends (the bids' pause held such a table, saying nothing,
+    while play went on)."""
     host = plain("Wes")  # plays by hand below
     number = host.create({"S": "human", "W": "computer", "N": "computer", "E": "computer"}, "Catch up")
     game = app(server=server.address, name="Ann", speed="normal")  # pauses that wait for clicks, as players have
@@ -673,17 +675,88 @@ def test_a_table_left_behind_under_the_menu_catches_up_with_no_click_when_it_sho
     host.wait(lambda m: m["type"] == "turn", "Wes's first turn", game)
     wait_until(game, lambda: not control(table).catching_up and not table.busy, "the watcher's table up to date")
     press(game, pygame.K_ESCAPE)
-    assert isinstance(top(game), MenuScene)
+    click_widget(game, top(game).buttons["help"])
+    assert isinstance(top(game), HelpScene)
     answered = 0
-    while sum(host.turns()[-1]["taken"].values()) < 3:  # the bids, then three tricks, while the menu shows
-        view = host.turns()[-1]
-        host.send({"type": "act", "choice": decide(LEVELS["normal"]("S", view["rules"], 1), view)})
-        answered += 1
-        wait_until(game, lambda answered=answered: len(host.turns()) > answered, "Wes's next turn")
-    press(game, pygame.K_ESCAPE)  # the menu goes
+    while sum(host.turns()[-1]["taken"].values()) < 3:  # the bids, then three tricks, while How to play shows
+        answered = answer_by_hand(game, host, answered)
+    press(game, pygame.K_ESCAPE)  # How to play goes
+    press(game, pygame.K_ESCAPE)  # and the menu
     assert top(game) is table
     latest = max(m["seq"] for m in list(host.messages) if "seq" in m)
     wait_until(game, lambda: control(table).seen >= latest and not table.busy, "the table caught up, no click")
+
+
+def hand_over(host: PlainClient) -> bool:
+    return host.first(lambda m: m["type"] == "event" and m["event"]["kind"] == "hand_scored") is not None
+
+
+def answer_by_hand(app: App, host: PlainClient, answered: int) -> int:
+    """`host` plays its latest turn (Normal's choice), then waits for its next (or the first hand's
+    end); the turns answered now."""
+    view = host.turns()[-1]
+    host.send({"type": "act", "choice": decide(LEVELS["normal"]("S", view["rules"], 1), view)})
+    wait_until(app, lambda: len(host.turns()) > answered + 1 or hand_over(host), "Wes's next turn or the hand's end")
+    return answered + 1
+
+
+def test_a_servers_table_plays_on_under_the_menu_which_says_so(server, plain, app, monkeypatch):
+    """The players at a server do not wait for one who opens the menu: the table beneath shows their
+    game going on (it stood still, and the player learned nothing until the menu closed)."""
+    host = plain("Wes")  # plays South by hand; Ann watches
+    number = host.create({"S": "human", "W": "computer", "N": "computer", "E": "computer"}, "Plays on")
+    game = app(server=server.address, name="Ann", speed="normal")
+    lobby = to_lobby(game)
+    lobby_lists(game, lobby, number)
+    click_widget(game, next(button for button, table in lobby.watch_buttons.items() if table == number))
+    table = at_table(game)
+    host.wait(lambda m: m["type"] == "turn", "Wes's first turn", game)
+    wait_until(game, lambda: not control(table).catching_up and not table.busy, "the watcher's table up to date")
+    press(game, pygame.K_ESCAPE)
+    menu = top(game)
+    assert isinstance(menu, MenuScene)
+    assert PLAYING_ON in words_on_screen(game, monkeypatch)
+    answered = 0
+    while sum(host.turns()[-1]["taken"].values()) < 2:  # the bids, then two tricks
+        answered = answer_by_hand(game, host, answered)
+    wait_until(game, lambda: sum(table.model.taken.values()) >= 2, "two tricks shown under the menu")
+    assert top(game) is menu
+
+
+def test_the_menu_at_a_servers_table_says_when_the_players_turn_has_come(server, app, monkeypatch):
+    game = app(server=server.address, name="Ann")
+    table = create_table(game, to_lobby(game))
+    next_turn(game)
+    press(game, pygame.K_ESCAPE)
+    assert isinstance(top(game), MenuScene) and table.turn.phase == "bid"
+    told = words_on_screen(game, monkeypatch)
+    assert "Your turn to bid" in told and PLAYING_ON not in told, told
+    press(game, pygame.K_ESCAPE)
+    assert player_turn(game), "the turn is hers to take once the menu is closed"
+
+
+def test_the_score_waits_for_the_menu_over_a_servers_table_to_close(server, plain, app):
+    """The hand ends under the menu: the four hands show beneath it, and the score screen opens only
+    once the menu is closed (not over it, at the instant speed where nothing waits for a click)."""
+    host = plain("Wes")
+    number = host.create({"S": "human", "W": "computer", "N": "computer", "E": "computer"}, "Score waits")
+    game = app(server=server.address, name="Ann")
+    lobby = to_lobby(game)
+    lobby_lists(game, lobby, number)
+    click_widget(game, next(button for button, table in lobby.watch_buttons.items() if table == number))
+    table = at_table(game)
+    host.wait(lambda m: m["type"] == "turn", "Wes's first turn", game)
+    wait_until(game, lambda: not control(table).catching_up and not table.busy, "the watcher's table up to date")
+    press(game, pygame.K_ESCAPE)
+    menu = top(game)
+    answered = 0
+    while not hand_over(host):  # Wes plays the whole hand while Ann's menu shows
+        answered = answer_by_hand(game, host, answered)
+    wait_until(game, lambda: table.reveal or top(game) is not menu, "the hand's end under the menu")
+    frames(game, 10)
+    assert top(game) is menu, "the score opened over the menu"
+    press(game, pygame.K_ESCAPE)
+    wait_until(game, lambda: isinstance(top(game), ScoreScene), "the score once the menu is closed")
 
 
 def test_a_player_gone_away_is_told_so_and_a_click_brings_their_turns_back(app, monkeypatch):
@@ -707,6 +780,30 @@ def test_a_player_gone_away_is_told_so_and_a_click_brings_their_turns_back(app, 
             wait_until(game, lambda: "S" not in control(table).absent, "Ann back")
             next_turn(game)
             assert table.box is not None or table.turn.phase == "play", "her own decision again"
+        finally:
+            host.close()
+
+
+def test_a_player_gone_away_under_the_menu_is_told_so_there_and_resume_brings_their_turns_back(app, monkeypatch):
+    with running_server(pace=0.3) as paced:
+        host = PlainClient(paced, "Wes", plays=True)
+        try:
+            host.send({"type": "create", "rules": "partners=1 win=1000 lose=-1000", "name": "Menu clock", "seat": "S",
+                       "seats": {"S": "human", "W": "computer", "N": "human", "E": "computer"}, "clock": 5})
+            number = host.wait(lambda m: m["type"] == "joined", "its seat")["table"]
+            game = app(server=paced.address, name="Ann")
+            lobby = to_lobby(game)
+            lobby_lists(game, lobby, number)
+            click_widget(game, seat_button(lobby, number, "N"))
+            table = at_table(game)
+            next_turn(game)
+            press(game, pygame.K_ESCAPE)  # and the clock runs out while the menu shows
+            menu = top(game)
+            wait_until(game, lambda: control(table).absent.get("S") == "away", "Ann away", seconds=5 + LIMIT)
+            assert top(game) is menu and AWAY in words_on_screen(game, monkeypatch)
+            click_widget(game, menu.buttons["resume"])
+            wait_until(game, lambda: "S" not in control(table).absent, "Ann back")
+            next_turn(game)
         finally:
             host.close()
 

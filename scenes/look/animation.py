@@ -61,13 +61,16 @@ class Flight:
 class Beat:
     """One moment on the table: its flights, a minimum length, what happens at its end.
 
-    A beat with `wait_click` also ends on a click (or when `duration` runs out, if > 0).
+    A beat with `wait_click` also ends on a click (or when `duration` runs out, if > 0). One that
+    `opens_screen` ends by opening another screen (the score, the game's end): a table playing on
+    under the menu stops at it until the menu closes.
     """
 
     duration: float = 0.0
     flights: list[Flight] = field(default_factory=list)
     on_end: Callable[[], None] | None = None
     wait_click: bool = False
+    opens_screen: bool = False
     elapsed: float = 0.0
     ended: bool = False
 

@@ -133,6 +133,10 @@ class TableScene(Scene):
         self.reveal = False
         self.show_last = False
         self.paused = False
+        self.playing_on = False
+        """Under the menu at a server's table, whose game does not wait for the player: the table goes
+        on beneath (cards fly, bids and tricks are told, the player's turn is taken up for the menu to
+        tell), but stops before anything that opens another screen (see :class:`MenuScene`)."""
         self.asking = False
         """The coach's question is open over the table, which stays in sight (its words too)."""
         self.closed = False
@@ -176,6 +180,12 @@ class TableScene(Scene):
         if self.box:
             self.box.show()
         self.control.ready()  # back from the score, the game's end or the menu: the player can decide
+
+    @property
+    def still(self) -> bool:
+        """The table shows nothing new: closed, or covered by a screen (other than the menu over a
+        server's table, under which it plays on)."""
+        return self.closed or (self.paused and not self.playing_on)
 
     def _close_box(self) -> None:
         if self.box:
@@ -323,10 +333,10 @@ class TableScene(Scene):
         if self.control.replaying:  # a hand over before the player came: no score screen for it
             return Beat(on_end=self.passed_score)
         # the four hands stay until the player clicks
-        return Beat(on_end=lambda: self.show_score(event), wait_click=self.waits_for_clicks())
+        return Beat(on_end=lambda: self.show_score(event), wait_click=self.waits_for_clicks(), opens_screen=True)
 
     def show_game_over(self, event: GameOver) -> Beat:
-        return Beat(on_end=lambda: self.game_over(event))
+        return Beat(on_end=lambda: self.game_over(event), opens_screen=True)
 
     def sweep(self) -> None:
         """The marked trick glides to its winner."""
@@ -722,7 +732,7 @@ class TableScene(Scene):
         if self.control.online:
             self.chat_band.show(self.chat_words()[0], self.clock)
         self.advance(dt)
-        if self.busy or self.paused or self.closed:
+        if self.busy or self.still:
             return
         self.hurry = False
         self.wait()
@@ -731,6 +741,7 @@ class TableScene(Scene):
         """Ask for a frame when this turn of the loop changed what the table shows without any
         input (an answer arrived, a pause ended, a message or the bid box appeared)."""
         look = (id(self.beat), len(self.beats), self.control.events_waiting, id(self.message), id(self.notice),
+                self.turn.key if self.turn else None,
                 id(self.box), self.control.decisions, self.suggested, self.hover, len(self.selected), self.show_last,
                 self.reveal, self.thinking, self.chat_pointed, self.chat_band.shown(self.clock))
         if look != self._shown:
@@ -741,8 +752,10 @@ class TableScene(Scene):
         """Move flights and beats on; start the beats of waiting events as earlier ones end."""
         for flight in self.flights:
             flight.advance(dt)
-        while not (self.paused or self.closed):
+        while not self.still:
             if self.beat is not None:
+                if self.beat.opens_screen and self.playing_on:
+                    break  # the score or the game's end shows once the menu is closed
                 if self.hurry and not self.beat.wait_click:
                     self.beat.end()
                 else:
@@ -765,7 +778,7 @@ class TableScene(Scene):
     def frame_due(self) -> float | None:
         """0 while cards fly or events wait; else the next of: a pause's end, a message's next
         fade step, the thinking dots' next step."""
-        if self.flights or self.hurry or (self.control.events_waiting and not self.paused):
+        if self.flights or self.hurry or (self.control.events_waiting and not self.still):
             return 0.0
         dues = [self._beat_due(), self.message.next_change() if self.message else None,
                 self.notice.life - self.notice.elapsed if self.notice else None,
@@ -814,10 +827,12 @@ class TableScene(Scene):
                 image = art.face(card, model.deck) if face_up else art.rotated(art.back(), turns)
                 x, y = flight.position
                 surface.blit(image, (int(x), int(y)))
-        if not ((self.paused and not self.asking) or self.reveal):  # a panel over them would let them show through
+        in_sight = not self.reveal and (not self.paused or self.asking)  # a panel over them would leave ends showing
+        if in_sight or (self.playing_on and not self.reveal):  # the menu leaves the seats and the score in sight
             painter.draw_plates(surface, model, marks)
             painter.draw_scoreboard(surface, model)
             painter.draw_status(surface, model, self.control.variant)
+        if in_sight:
             if not self.show_last:  # the last trick's box would leave the message's ends showing
                 self.draw_words(surface)
             if self.control.online:
