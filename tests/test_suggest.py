@@ -200,7 +200,15 @@ def test_the_last_seat_takes_the_trick_or_overtakes_its_partner():
     assert reasons(taking)["KD"] == "Take the trick with the K♦"
     assert reasons(taking)["3D"] == "Duck under the Q♦: play low, the 3♦"
     overtaking = south_to_play("W", "5D QD 7D", S="AKQ2.A97.K3.5432")
-    assert reasons(overtaking)["KD"] == "Overtake partner's Q♦ with the K♦"
+    assert reasons(overtaking)["KD"] == "Overtake partner's Q♦ to take the lead: the K♦"
+
+
+def test_an_overtake_says_why_partners_card_is_beaten():
+    with_west_to_come = south_to_play("N", "QD 7D", S="AKQ2.A97.K3.5432")
+    assert reasons(with_west_to_come)["KD"] == "Overtake partner's Q♦, which West may beat: the K♦"
+    forced = south_to_play("N", "QD 7D", S="AKQ2.A976.AK.543")
+    assert reasons(forced) == {"AD": "Nothing you may play stays under partner's Q♦: the A♦",
+                               "KD": "Nothing you may play stays under partner's Q♦: the K♦"}
 
 
 def test_a_card_that_cannot_win_says_the_winner_is_out_of_reach():
@@ -353,6 +361,10 @@ def check_claims(view: dict, card: Card, reason: str) -> None:
         assert not any(trick_winner_index(deck, [*played, c]) == len(played) for c in legal), reason
     if "artner's" in reason and "nil" not in reason:
         assert winner_seat == mate, reason
+    if re.search(r"which \w+ may beat", reason):  # the next seat, an opponent still to play, might
+        after = next(seat for seat in SEATS if f"which {SEAT_NAMES[seat]} may beat" in reason)
+        assert after == next_seat(view["seat"]) and after not in [s for s, _ in trick], reason
+        assert not Knowledge.from_view(view).is_master(best), reason
     if rival:
         assert winner_seat == nil_seat and not beats, reason
     led = deck.suit_of[played[0].index]

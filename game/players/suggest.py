@@ -26,7 +26,7 @@ from game.players.knowledge import Knowledge
 from game.players.levels import LEVELS
 from game.players.normal.hand_value import estimate_tricks
 from game.rules import suicide_override
-from game.seats import SEAT_NAMES, SEATS
+from game.seats import SEAT_NAMES, SEATS, next_seat
 from game.view import SeatView
 
 SHADED = 2
@@ -338,7 +338,7 @@ def _winning_reason(facts: _CardFacts, card: Card, winner_seat: str, best: Card)
     if facts.partner_nil and (winner_seat == facts.partner or partner_to_play):
         return f"Cover partner's nil: beat the {beaten} with the {label}"
     if winner_seat == facts.partner:
-        return f"Overtake partner's {beaten} with the {label}"
+        return _overtaking_reason(facts, card, best)
     led = facts.suit(facts.trick[0][1])
     if facts.suit(card) != led:
         return f"Over-trump the {beaten} with the {label}" if facts.suit(best) == SPADES else f"Trump with the {label}"
@@ -350,6 +350,19 @@ def _winning_reason(facts: _CardFacts, card: Card, winner_seat: str, best: Card)
     if facts.pitch(card) == "high":
         return f"Play high over the {beaten}: the {label}"
     return f"Beat the {beaten} with the {label}"
+
+
+def _overtaking_reason(facts: _CardFacts, card: Card, best: Card) -> str:
+    """`card` beats partner's `best`, which is winning the trick so far: why, in the words that are true
+    of the position (every card allowed beats it; an opponent still to play might beat it; else the
+    trick and the lead are made sure of, by this seat)."""
+    label, beaten = card.label, best.label
+    if facts.hand_shown and all(facts.wins(c) for c in facts.legal):
+        return f"Nothing you may play stays under partner's {beaten}: the {label}"
+    after = next_seat(facts.seat)
+    if after not in {who for who, _ in facts.trick} and not facts.is_master(best):
+        return f"Overtake partner's {beaten}, which {SEAT_NAMES[after]} may beat: the {label}"
+    return f"Overtake partner's {beaten} to take the lead: the {label}"
 
 
 def _losing_reason(facts: _CardFacts, card: Card, winner_seat: str, best: Card) -> str:
