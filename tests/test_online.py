@@ -728,7 +728,9 @@ def test_the_menu_at_a_servers_table_says_when_the_players_turn_has_come(server,
     table = create_table(game, to_lobby(game))
     next_turn(game)
     press(game, pygame.K_ESCAPE)
-    assert isinstance(top(game), MenuScene) and table.turn.phase == "bid"
+    menu = top(game)
+    assert isinstance(menu, MenuScene) and table.turn.phase == "bid"
+    assert "undo" not in menu.buttons and "new" not in menu.buttons and "leave" in menu.buttons, "no take back there"
     told = words_on_screen(game, monkeypatch)
     assert "Your turn to bid" in told and PLAYING_ON not in told, told
     press(game, pygame.K_ESCAPE)

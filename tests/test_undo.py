@@ -417,17 +417,6 @@ def test_the_take_back_option_is_on_the_table_page_and_remembered(app):
     assert Settings.from_dict(app.settings.to_dict())[0].allow_undo is False
 
 
-def test_a_server_table_offers_no_take_back(app):
-    class Online:
-        online = True
-
-    start_game(app)
-    menu = MenuScene(app, table=type("T", (), {"control": Online(), "model": None})())
-    app.push(menu)
-    frames(app)
-    assert "undo" not in menu.buttons and "leave" in menu.buttons
-
-
 # -- the table's controller ---------------------------------------------------------------------------------
 
 def table_control(seed: int) -> TableController:
