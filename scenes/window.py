@@ -85,20 +85,23 @@ def fit(window: tuple[int, int], scaling: str) -> Viewport:
     return Viewport((width - size_w) // 2, (height - size_h) // 2, size_w, size_h, float(scale).is_integer())
 
 
-def window_size(desktop: tuple[int, int]) -> tuple[int, int]:
-    """The size a window opens at on this desktop: the largest whole multiple of the frame
-    that fits with room for the task bar and title bar, or, on a desktop too small even
-    for 1×, the largest size of the frame's shape that fits.
+def window_size(desktop: tuple[int, int], scaling: str = "auto") -> tuple[int, int]:
+    """The size a window opens at on this desktop, with room left for the task bar and the title
+    bar: the largest whole multiple of the frame from 2× up (1280×720 on 1920×1080); where no more
+    than 1× fits, the picture `scaling` makes in that room, so that it fills the window (auto:
+    1200×675 on 1366×768, where 1× would be a fifth of the screen, but 1× on 800×600).
 
-    >>> window_size((1920, 1080)), window_size((2560, 1440)), window_size((640, 400))
-    ((1280, 720), (1920, 1080), (625, 352))
+    >>> window_size((1920, 1080)), window_size((2560, 1440)), window_size((1366, 768))
+    ((1280, 720), (1920, 1080), (1200, 675))
+    >>> window_size((1366, 768), "sharp"), window_size((800, 600)), window_size((640, 400))
+    ((640, 360), (640, 360), (626, 352))
     """
-    room_w, room_h = desktop[0], int(desktop[1] * WINDOW_SHARE)
-    whole = min(room_w // layout.WIDTH, room_h // layout.HEIGHT)
-    if whole >= 1:
+    room = (desktop[0], int(desktop[1] * WINDOW_SHARE))
+    whole = min(room[0] // layout.WIDTH, room[1] // layout.HEIGHT)
+    if whole >= 2:
         return layout.WIDTH * whole, layout.HEIGHT * whole
-    scale = min(room_w / layout.WIDTH, room_h / layout.HEIGHT)
-    return int(layout.WIDTH * scale), int(layout.HEIGHT * scale)
+    view = fit(room, scaling)
+    return view.width, view.height
 
 
 def check_display() -> None:
@@ -148,7 +151,7 @@ class Screen:
         if self.fullscreen:
             return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
         desktop = pygame.display.get_desktop_sizes()[0]
-        window = pygame.display.set_mode(window_size(desktop), pygame.RESIZABLE)
+        window = pygame.display.set_mode(window_size(desktop, self.scaling), pygame.RESIZABLE)
         keep_from_shrinking_below(layout.SIZE)
         return window
 

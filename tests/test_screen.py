@@ -43,9 +43,25 @@ def test_auto_scaling_fills_a_1024x600_screen_and_sharp_keeps_whole_pixels_there
 def test_a_window_opens_at_a_whole_multiple_that_leaves_room_for_the_task_bar():
     assert window_size((1920, 1080)) == (1280, 720)
     assert window_size((2560, 1440)) == (1920, 1080)
-    assert window_size((1366, 768)) == (640, 360)
+    assert window_size((3440, 1440)) == (1920, 1080)
+    assert window_size((3840, 2160)) == (3200, 1800)
     width, height = window_size((640, 400))
     assert height <= 400 * 0.9 and abs(width / height - 16 / 9) < 0.01
+
+
+@pytest.mark.parametrize(("desktop", "window"), [((1366, 768), (1200, 675)), ((1280, 800), (1252, 704)),
+                                                 ((1024, 600), (939, 528))])
+def test_a_window_on_a_laptop_screen_fills_the_room_instead_of_opening_at_1x(desktop, window):
+    """Where 2x does not fit, a 640x360 window would be a fifth of the screen: it opens as large
+    as the room allows, and auto scaling fills it."""
+    assert window_size(desktop) == window
+    view = fit(window, "auto")
+    assert (view.x, view.y, view.width, view.height) == (0, 0, *window)
+    assert window_size(desktop, "sharp") == layout.SIZE, "sharp scaling keeps whole pixels in its window"
+
+
+def test_on_a_small_screen_a_window_stays_at_1x_where_that_nearly_fills_the_room():
+    assert window_size((800, 600)) == layout.SIZE
 
 
 def test_clicks_land_on_the_frame_whatever_the_scaling(tmp_path):
