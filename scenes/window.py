@@ -126,13 +126,17 @@ def _no_display_words(detail: str) -> str:
             "can open on your own screen.")
 
 
+def display_window() -> pygame.Window:
+    """The window the display module opened (its place and size are asked and set through it)."""
+    with warnings.catch_warnings():  # only its place and size are used, never its surface
+        warnings.simplefilter("ignore", DeprecationWarning)
+        return pygame.Window.from_display_module()
+
+
 def keep_from_shrinking_below(size: tuple[int, int]) -> None:
     """The window cannot be dragged smaller than `size`: below the frame's own size its pixel
     text would be scaled down past reading."""
-    with warnings.catch_warnings():  # only its size is asked of the display module's window
-        warnings.simplefilter("ignore", DeprecationWarning)
-        window = pygame.Window.from_display_module()
-    window.minimum_size = size
+    display_window().minimum_size = size
 
 
 class Screen:
@@ -142,6 +146,8 @@ class Screen:
         self.frame = pygame.Surface(layout.SIZE)
         self.scaling = scaling
         self.fullscreen = fullscreen
+        self.windowed_place: tuple[tuple[int, int], tuple[int, int]] | None = None
+        """Where the window was and its size when it last went fullscreen: it comes back there."""
         self.window = self._open()
         self.viewport = fit(self.window.get_size(), scaling)
         self.present_cost: float | None = None
@@ -151,14 +157,29 @@ class Screen:
         if self.fullscreen:
             return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
         desktop = pygame.display.get_desktop_sizes()[0]
-        window = pygame.display.set_mode(window_size(desktop, self.scaling), pygame.RESIZABLE)
+        if self.windowed_place is None:
+            return self._open_window(window_size(desktop, self.scaling))
+        position, size = self.windowed_place
+        window = self._open_window((min(size[0], desktop[0]), min(size[1], desktop[1])))
+        # SDL opens the new window where the old one's inside was, and a window manager puts its
+        # title bar there: back and forth, the window crept down by a title bar each time.
+        display_window().position = position
+        return window
+
+    @staticmethod
+    def _open_window(size: tuple[int, int]) -> pygame.Surface:
+        window = pygame.display.set_mode(size, pygame.RESIZABLE)
         keep_from_shrinking_below(layout.SIZE)
         return window
 
     def set_fullscreen(self, on: bool) -> bool:
-        """Switch between fullscreen and a window; False (and nothing changed) if the display refuses."""
+        """Switch between fullscreen and a window; False (and nothing changed) if the display refuses.
+        The window comes back where it was, at the size it had."""
         if on == self.fullscreen:
             return True
+        if on:
+            window = display_window()
+            self.windowed_place = (window.position, window.size)
         self.fullscreen = on
         try:
             self.window = self._open()

@@ -16,8 +16,8 @@ import pytest
 from scenes.look import layout
 from scenes.screens.title import TitleScene
 from scenes.table.view import TableScene
-from scenes.window import fit, window_size
-from tests.app_driver import answer_with_mouse, click_widget, frames, make_app, player_turn, wait_for
+from scenes.window import display_window, fit, window_size
+from tests.app_driver import answer_with_mouse, click_widget, frames, make_app, player_turn, press, wait_for
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -76,6 +76,55 @@ def test_clicks_land_on_the_frame_whatever_the_scaling(tmp_path):
         assert type(app.scenes[-1]).__name__ == "OptionsScene"
         app.change_settings(scaling="sharp")
         assert app.window.viewport.sharp and (app.window.viewport.width, app.window.viewport.height) == layout.SIZE
+    finally:
+        app.close()
+
+
+def window_manager_placing_the_frame_where_sdl_asks_for_the_inside(monkeypatch) -> None:
+    """As a window manager does with each new window SDL opens: the title bar goes where SDL asked
+    for the window's inside, which lands a title bar lower (the dummy driver has no window manager)."""
+    real_set_mode = pygame.display.set_mode
+
+    def set_mode(size, flags=0, *args, **kwargs):
+        surface = real_set_mode(size, flags, *args, **kwargs)
+        if not flags & pygame.FULLSCREEN:
+            window = display_window()
+            window.position = (window.position[0] + 1, window.position[1] + 20)
+        return surface
+
+    monkeypatch.setattr(pygame.display, "set_mode", set_mode)
+
+
+def test_back_from_full_screen_the_window_is_where_it_was_at_the_size_it_had(tmp_path, monkeypatch):
+    app = make_app(tmp_path)
+    try:
+        window_manager_placing_the_frame_where_sdl_asks_for_the_inside(monkeypatch)
+        display_window().size = (900, 600)  # the player drags a corner
+        display_window().position = (100, 50)
+        frames(app)
+        for _ in range(3):
+            press(app, pygame.K_F11)
+            assert app.fullscreen
+            press(app, pygame.K_F11)
+            assert not app.fullscreen
+            assert (display_window().position, display_window().size) == ((100, 50), (900, 600))
+        assert app.window.viewport == fit((900, 600), "auto")
+        assert app.window.to_frame(app.window.to_window((320, 180))) == (320, 180)
+    finally:
+        app.close()
+
+
+def test_a_window_bigger_than_the_desktop_comes_back_from_full_screen_within_it(tmp_path):
+    app = make_app(tmp_path)
+    try:
+        display_window().size = (2400, 1300)  # dragged out on a larger screen
+        frames(app)
+        app.toggle_fullscreen()
+        desktop = pygame.display.get_desktop_sizes()[0]
+        app.toggle_fullscreen()
+        width, height = display_window().size
+        assert width <= desktop[0] and height <= desktop[1]
+        assert app.window.viewport == fit((width, height), "auto")
     finally:
         app.close()
 
