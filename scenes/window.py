@@ -202,7 +202,11 @@ class Screen:
         self.window.fill(BLACK)
 
     def present(self) -> None:
-        """Copy the frame to the window, scaled, and show it (timed: see :attr:`present_cost`)."""
+        """Copy the frame to the window, scaled, and show it (timed: see :attr:`present_cost`); not
+        while the window is minimized, where the copy would cost as much for nothing to see (the
+        window's return is an event, and the next frame shows the picture as it is by then)."""
+        if not pygame.display.get_active():
+            return
         start = time.perf_counter()
         view = self.viewport
         if (view.width, view.height) == layout.SIZE:

@@ -232,6 +232,22 @@ def test_a_fading_message_asks_for_a_handful_of_frames_not_one_per_refresh():
     assert changes <= FADE_STEPS + 2
 
 
+def test_a_minimized_window_is_sent_no_frames_and_its_return_shows_the_picture(app, monkeypatch):
+    """Copying a frame to a large screen is most of a frame's cost: none while nobody can see it."""
+    flips: list[int] = []
+    real_flip = pygame.display.flip
+    monkeypatch.setattr(pygame.display, "flip", lambda: (flips.append(1), real_flip()))
+    monkeypatch.setattr(pygame.display, "get_active", lambda: False)
+    drawn = app.frames_drawn
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(10, 10), rel=(1, 1), buttons=(0, 0, 0)))
+    frames(app, 1)
+    assert app.frames_drawn == drawn + 1 and not flips, "the game goes on, unseen"
+    monkeypatch.setattr(pygame.display, "get_active", lambda: True)
+    pygame.event.post(pygame.event.Event(pygame.WINDOWRESTORED))
+    frames(app, 1)
+    assert flips, "back on screen, the picture as it is now"
+
+
 def test_the_window_cannot_be_made_smaller_than_the_frame(tmp_path):
     app = make_app(tmp_path)
     try:
