@@ -109,7 +109,8 @@ class App:
         self.store = SettingsStore(self.config.settings_path)
         self.settings, settings_problem = self.store.load()
         self.notices: list[str] = [settings_problem] if settings_problem else []
-        self.window = Screen(self.settings.fullscreen and not self.config.windowed, self.settings.scaling)
+        self.window = Screen(self.settings.fullscreen and not self.config.windowed, self.settings.scaling,
+                             self.settings.window_size)
         self.screen = self.window.frame
         """The logical frame every scene draws on (the window shows it scaled)."""
         pygame.display.set_caption("Spades")
@@ -339,8 +340,12 @@ class App:
             self.notices.append(f"The game could not be saved: {error}")
 
     def quit(self) -> None:
-        """Save the game in progress and stop (the window's close button)."""
+        """Save the game in progress, and the window's size for the next start, and stop (the window's
+        close button)."""
         self.save_game()
+        size = self.window.windowed_size
+        if size is not None and size != self.settings.window_size:
+            self.change_settings(window_size=size)
         self.running = False
 
     # -- the loop ------------------------------------------------------------------------

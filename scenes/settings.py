@@ -97,6 +97,9 @@ class Settings:
     sound: bool = True
     volume: float = 0.5
     fullscreen: bool = True
+    window_size: tuple[int, int] | None = None
+    """The size the player last left the window at: a game in a window opens at it again (within the
+    screen); None, at a size that fits the screen."""
     card_back: str = "lattice"
     four_colour: bool = False
     spades_first: bool = True
@@ -135,6 +138,7 @@ class Settings:
         """Every setting, JSON-ready (names as a list, custom rules as an object)."""
         values = {field.name: getattr(self, field.name) for field in fields(self)}
         values["names"] = list(self.names)
+        values["window_size"] = None if self.window_size is None else list(self.window_size)
         values["custom_rules"] = dict(self.custom_rules)
         return values
 
@@ -223,6 +227,21 @@ def _number(low: float, high: float) -> Callable[[object], float]:
         return float(value)
 
     return check
+
+
+WINDOW_SIDE_MOST = 16384
+"""The widest or tallest window size kept (no screen is larger)."""
+
+
+def _window_size(value: object) -> tuple[int, int] | None:
+    if value is None:
+        return None
+    if (isinstance(value, (list, tuple)) and len(value) == 2
+            and all(isinstance(side, int) and not isinstance(side, bool) for side in value)
+            and layout.WIDTH <= value[0] <= WINDOW_SIDE_MOST and layout.HEIGHT <= value[1] <= WINDOW_SIDE_MOST):
+        return int(value[0]), int(value[1])
+    raise SettingError(f"expected a width and height from {layout.WIDTH}x{layout.HEIGHT} to "
+                       f"{WINDOW_SIDE_MOST}x{WINDOW_SIDE_MOST}, or null, not {shown_value(value)}")
 
 
 def _margin(value: object) -> int:
@@ -325,6 +344,7 @@ _CHECKS: dict[str, Callable[[Any], Any]] = {
     "sound": _flag,
     "volume": _number(0, 1),
     "fullscreen": _flag,
+    "window_size": _window_size,
     "card_back": _one_of(BACKS),
     "four_colour": _flag,
     "spades_first": _flag,

@@ -104,6 +104,12 @@ def window_size(desktop: tuple[int, int], scaling: str = "auto") -> tuple[int, i
     return view.width, view.height
 
 
+def within_desktop(size: tuple[int, int]) -> tuple[int, int]:
+    """`size`, cut down to the screen's where it is larger."""
+    desktop = pygame.display.get_desktop_sizes()[0]
+    return min(size[0], desktop[0]), min(size[1], desktop[1])
+
+
 def check_display() -> None:
     """Start SDL's video; NoDisplayError when there is no real screen.
 
@@ -142,10 +148,12 @@ def keep_from_shrinking_below(size: tuple[int, int]) -> None:
 class Screen:
     """The game's window and the frame every scene draws on."""
 
-    def __init__(self, fullscreen: bool, scaling: str = "auto") -> None:
+    def __init__(self, fullscreen: bool, scaling: str = "auto", size: tuple[int, int] | None = None) -> None:
         self.frame = pygame.Surface(layout.SIZE)
         self.scaling = scaling
         self.fullscreen = fullscreen
+        self.chosen_size = size
+        """The window's size the player chose in an earlier run, if any: the window opens at it."""
         self.windowed_place: tuple[tuple[int, int], tuple[int, int]] | None = None
         """Where the window was and its size when it last went fullscreen: it comes back there."""
         self.window = self._open()
@@ -158,9 +166,9 @@ class Screen:
             return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
         desktop = pygame.display.get_desktop_sizes()[0]
         if self.windowed_place is None:
-            return self._open_window(window_size(desktop, self.scaling))
+            return self._open_window(within_desktop(self.chosen_size or window_size(desktop, self.scaling)))
         position, size = self.windowed_place
-        window = self._open_window((min(size[0], desktop[0]), min(size[1], desktop[1])))
+        window = self._open_window(within_desktop(size))
         # SDL opens the new window where the old one's inside was, and a window manager puts its
         # title bar there: back and forth, the window crept down by a title bar each time.
         display_window().position = position
@@ -171,6 +179,14 @@ class Screen:
         window = pygame.display.set_mode(size, pygame.RESIZABLE)
         keep_from_shrinking_below(layout.SIZE)
         return window
+
+    @property
+    def windowed_size(self) -> tuple[int, int] | None:
+        """The window's size to open at next time, within the screen: as it is now, or, in fullscreen,
+        as it was before (None if it has not been in a window yet)."""
+        size = self.window.get_size() if not self.fullscreen else (
+            self.windowed_place[1] if self.windowed_place else self.chosen_size)
+        return None if size is None else within_desktop(size)
 
     def set_fullscreen(self, on: bool) -> bool:
         """Switch between fullscreen and a window; False (and nothing changed) if the display refuses.

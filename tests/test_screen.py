@@ -3,6 +3,7 @@ that sleeps when nothing moves."""
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -13,11 +14,12 @@ from pathlib import Path
 import pygame
 import pytest
 
+from scenes.app import App
 from scenes.look import layout
 from scenes.screens.title import TitleScene
 from scenes.table.view import TableScene
 from scenes.window import display_window, fit, window_size
-from tests.app_driver import answer_with_mouse, click_widget, frames, make_app, player_turn, press, wait_for
+from tests.app_driver import FRAME, answer_with_mouse, click_widget, frames, make_app, player_turn, press, wait_for
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -127,6 +129,47 @@ def test_a_window_bigger_than_the_desktop_comes_back_from_full_screen_within_it(
         assert app.window.viewport == fit((width, height), "auto")
     finally:
         app.close()
+
+
+def test_the_window_opens_at_the_size_it_was_left_at_within_the_screen(tmp_path):
+    app = make_app(tmp_path)
+    display_window().size = (900, 600)  # the player drags a corner, then closes the window
+    frames(app)
+    post_quit(app)
+    app.close()
+    assert json.loads((tmp_path / "settings.json").read_text())["window_size"] == [900, 600]
+    again = make_app(tmp_path)
+    try:
+        assert display_window().size == (900, 600) and again.window.viewport == fit((900, 600), "auto")
+        display_window().size = (20_000, 1300)  # out of a larger screen than this one
+        frames(again)
+        again.toggle_fullscreen()
+        post_quit(again)  # from full screen: the window's size as it was before
+    finally:
+        again.close()
+    third = make_app(tmp_path)
+    try:
+        desktop = pygame.display.get_desktop_sizes()[0]
+        assert display_window().size == (desktop[0], min(1300, desktop[1]))
+    finally:
+        third.close()
+
+
+def test_a_game_started_full_screen_and_never_windowed_keeps_no_window_size(tmp_path):
+    app = make_app(tmp_path, windowed=False)
+    try:
+        assert app.fullscreen
+        post_quit(app)
+        assert app.settings.window_size is None
+    finally:
+        app.close()
+
+
+def post_quit(app: App) -> None:
+    """The window's close button."""
+    pygame.event.post(pygame.event.Event(pygame.QUIT))
+    app.step(FRAME)
+    assert not app.running
 
 
 def test_the_scaling_preference_is_kept_and_used_at_the_next_start(tmp_path):

@@ -40,7 +40,7 @@ def changed_settings() -> Settings:
     return Settings(save_hand=True, variant="custom2", custom_rules={"custom2": custom}, partner_level="normal",
                     opponents_level="expert", names=("Ann", "Bo", "Cy", "Di"), speed="fast", trick_delay=0.0,
                     sound=False, volume=0.25,
-                    fullscreen=False, card_back="boing", four_colour=True, spades_first=False, aces_left=False,
+                    fullscreen=False, window_size=(900, 600), card_back="boing", four_colour=True, spades_first=False, aces_left=False,
                     dim_illegal=False, auto_last_card=False, click_to_raise=True, win_score=150,
                     scaling="sharp", blind_offer="never", allow_undo=False, coach=True, coach_margin=10, why=False,
                     online_server="spades.example.org:7626", online_name="Ann", online_token="0123abcd4567ef89")
@@ -140,6 +140,19 @@ def test_from_dict_reports_each_bad_value_and_uses_its_default():
     assert settings == Settings(save_hand=True, trick_delay=2.0)
     assert len(problems) == 3
     assert [p.split(":")[0] for p in problems] == ["names", "speed", "win_score"]
+
+
+@pytest.mark.parametrize("size", [[900], [900, 600, 1], [True, 600], [900.5, 600], [639, 600], [900, 20_000],
+                                  "900x600", {"w": 900}])
+def test_a_window_size_that_is_no_size_is_dropped_alone(size):
+    settings, problems = Settings.from_dict({"window_size": size, "volume": 0.25})
+    assert settings == Settings(volume=0.25) and settings.window_size is None
+    assert [p.split(":")[0] for p in problems] == ["window_size"], problems
+
+
+def test_a_window_size_is_kept_as_a_width_and_a_height():
+    assert Settings.from_dict({"window_size": [900, 600]}) == (Settings(window_size=(900, 600)), [])
+    assert Settings(window_size=(900, 600)).to_dict()["window_size"] == [900, 600]
 
 
 def test_a_custom_slot_with_a_bad_rules_line_is_dropped_alone():
