@@ -266,3 +266,10 @@ class FrameUIManager(pygame_gui.UIManager):
 
     def calculate_scaled_mouse_position(self, position: tuple[int, int]) -> tuple[int, int]:
         return self.screen.to_frame(position)
+
+    def update(self, time_delta: float) -> None:
+        """Update the widgets, and let go of the areas of those killed: pygame-gui 0.6.14's sprite
+        group keeps each killed element's rectangle in ``lostsprites`` for a dirty-rectangle drawing
+        it never does, so a long session kept a few dozen of them per hand for good."""
+        super().update(time_delta)
+        self.get_sprite_group().lostsprites.clear()
