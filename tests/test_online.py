@@ -48,7 +48,7 @@ from scenes.screens.score import ScoreScene
 from scenes.screens.title import TitleScene
 from scenes.table.model import Hidden
 from scenes.table.online import OnlineTableController
-from scenes.table.view import AWAY_WORDS, TableScene
+from scenes.table.view import AWAY_WORDS, TURN_CHIME_WAIT, TableScene
 from tests.app_driver import (
     FRAME,
     answer_with_mouse,
@@ -808,6 +808,63 @@ def test_a_player_gone_away_under_the_menu_is_told_so_there_and_resume_brings_th
             next_turn(game)
         finally:
             host.close()
+
+
+def test_at_a_servers_table_the_players_turn_chimes_after_a_wait_not_after_quick_play(server, plain, app,
+                                                                                   monkeypatch):
+    host = plain("Wes")  # plays by hand below: slowly, then at once
+    host.send({"type": "create", "rules": "partner", "name": "Chime", "seat": "S",
+               "seats": {"S": "human", "W": "computer", "N": "human", "E": "computer"}})
+    number = host.wait(lambda m: m["type"] == "joined", "its seat")["table"]
+    game = app(server=server.address, name="Ann")
+    lobby = to_lobby(game)
+    lobby_lists(game, lobby, number)
+    click_widget(game, seat_button(lobby, number, "N"))
+    played: list[str] = []
+    monkeypatch.setattr(game.sounds, "play", played.append)
+
+    def step_until(condition: Callable[[], object], what: str) -> None:
+        """Frames at a modest rate (the table's clock stays near real time while the server answers)."""
+        deadline = time.monotonic() + LIMIT
+        while not condition():
+            assert time.monotonic() < deadline, f"never happened: {what}"
+            game.step(FRAME)
+            time.sleep(0.02)
+
+    answered = [0]  # Wes's decisions made so far
+
+    def wes_to_decide() -> bool:
+        return len(host.turns()) > answered[0]
+
+    def wes_decides() -> None:
+        view = host.turns()[-1]
+        answered[0] = len(host.turns())
+        host.send({"type": "act", "choice": decide(LEVELS["normal"]("S", view["rules"], 1), view)})
+
+    def until_anns_turn(held_frames: int = 0) -> bool:
+        """Wes makes his decisions (the first after `held_frames` frames) until Ann's turn comes;
+        whether he made any."""
+        made = False
+        while not player_turn(game):
+            if wes_to_decide():
+                frames(game, 0 if made else held_frames)
+                wes_decides()
+                made = True
+            step_until(lambda: player_turn(game) or wes_to_decide(), "Ann's turn or Wes's")
+        return made
+
+    def sounds_after_wes(held_frames: int) -> list[str]:
+        """The sounds from Ann's play to her next turn, Wes deciding between after `held_frames` frames
+        (Ann plays again when she won the trick and leads, Wes with no decision between)."""
+        while True:
+            answer_with_mouse(game)
+            played.clear()
+            if until_anns_turn(held_frames):
+                return list(played)
+
+    until_anns_turn()
+    assert "turn" in sounds_after_wes(int(TURN_CHIME_WAIT / FRAME) + 30), "her turn after Wes took his time"
+    assert "turn" not in sounds_after_wes(0), "her turn after quick play"
 
 
 def test_a_watcher_sees_a_blind_nils_exchange_pass_face_down_cards_both_ways(server, plain, app):

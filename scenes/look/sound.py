@@ -25,13 +25,13 @@ from os import PathLike
 import numpy as np
 import pygame
 
-SOUND_NAMES = ("shuffle", "deal", "play", "trick", "spades_broken", "bid", "made", "set", "win", "lose")
+SOUND_NAMES = ("shuffle", "deal", "play", "trick", "spades_broken", "bid", "made", "set", "win", "lose", "turn")
 
 RATE = 44100
 """The sample rate of `synthesize` and `to_wav` unless told otherwise."""
 PEAK = 0.4
 """The loudest sample of any sound, as a fraction of full scale, before the player's volume."""
-_SOFTER = {"bid": 0.75}
+_SOFTER = {"bid": 0.75, "turn": 0.6}
 """Sounds kept below PEAK, as a fraction of it."""
 FADE_SECONDS = 0.003
 """Every sound rises from silence and falls back to it over this long, so it never clicks."""
@@ -39,7 +39,7 @@ DEFAULT_VOLUME = 0.6
 
 # Equal-tempered note frequencies (Hz) used by the tunes.
 C4, E4, F4, F_SHARP4, G4 = 261.63, 329.63, 349.23, 369.99, 392.00
-C5, E_FLAT5, E5, G5 = 523.25, 622.25, 659.25, 783.99
+C5, E_FLAT5, E5, G5, A5 = 523.25, 622.25, 659.25, 783.99, 880.00
 B5, C6, E6 = 987.77, 1046.50, 1318.51
 G3 = 196.00
 
@@ -192,6 +192,15 @@ def _bid(rate: int, rng: np.random.Generator) -> _Track:
     return track
 
 
+def _turn(rate: int, rng: np.random.Generator) -> _Track:
+    """A soft door chime, E then A above: at a server's table, the player's turn after a wait."""
+    track = _Track(0.36, rate)
+    for start, seconds, freq in ((0.0, 0.12, E5), (0.12, 0.24, A5)):
+        track.note(start, seconds, freq, voice="triangle", attack=0.004, decay=0.1)
+        track.note(start, seconds, freq, duty=0.125, attack=0.004, decay=0.06, level=0.3)
+    return track
+
+
 def _arpeggio(rate: int, notes: tuple[float, ...], step: float, last: float, duty: float) -> _Track:
     track = _Track(step * (len(notes) - 1) + last, rate)
     for index, freq in enumerate(notes):
@@ -253,6 +262,7 @@ _RECIPES: dict[str, Callable[[int, np.random.Generator], _Track]] = {
     "set": _set,
     "win": _win,
     "lose": _lose,
+    "turn": _turn,
 }
 
 

@@ -55,6 +55,10 @@ NOTICE_LIFE = 8.0
 and a server's word on what it could not do (or on what it sent that this game cannot read)."""
 THINKING_POLL = 0.05
 """How often the table looks for a computer's answer."""
+TURN_CHIME_WAIT = 5.0
+"""Seconds since the player last acted after which, at a server's table, their turn chimes when it
+comes (the others are people who take their time; at the pace of computers, it would chime at
+every turn)."""
 AWAY_WORDS = "Away: a computer plays for you. Click to play again"
 """What the table says while a computer plays for the player at a server's table."""
 HELD_MESSAGE_LIFE = 3600.0
@@ -118,6 +122,9 @@ class TableScene(Scene):
         """The decision a refusal or advice belongs to: it goes when that turn is over."""
         self.hurry = False
         self.clock = 0.0
+        self.last_acted = 0.0
+        """The clock when the player last acted or came back to the table: at a server's table, a turn
+        that comes longer than TURN_CHIME_WAIT after it chimes (the player may have looked away)."""
         self.turn: Turn | None = None
         """The player's decision on offer."""
         self.box: BidBox | None = None
@@ -177,6 +184,7 @@ class TableScene(Scene):
 
     def resume(self) -> None:
         self.paused = self.asking = False
+        self.last_acted = self.clock
         if self.box:
             self.box.show()
         self.control.ready()  # back from the score, the game's end or the menu: the player can decide
@@ -446,7 +454,10 @@ class TableScene(Scene):
             self._close_box()
 
     def offer(self, turn: Turn) -> None:
-        """The player's turn: the bid box for bidding questions, the fan for cards."""
+        """The player's turn: the bid box for bidding questions, the fan for cards; at a server's
+        table, after a wait, a chime too."""
+        if self.control.online and self.clock - self.last_acted >= TURN_CHIME_WAIT:
+            self.sound("turn")
         self.end_turn_messages()
         self.turn = turn
         self._close_box()
@@ -487,6 +498,7 @@ class TableScene(Scene):
         self.end_turn_messages()
         self.turn = None
         self.selected = set()
+        self.last_acted = self.clock
 
     def count_coach(self, followed: bool) -> None:
         """The coach spoke on a decision now made: counted in the statistics."""
