@@ -26,6 +26,7 @@ Viewport(x=192, y=120, width=640, height=360, sharp=True)
 
 from __future__ import annotations
 
+import contextlib
 import os
 import time
 import warnings
@@ -205,6 +206,15 @@ class Screen:
             return False
         self.resized()
         return True
+
+    @staticmethod
+    def ask_attention() -> None:
+        """Flash the window's button on the task bar until the player comes back to it, if it is not
+        the window in front (where the system can: some cannot flash, and then nothing happens)."""
+        window = display_window()
+        if not window.focused:
+            with contextlib.suppress(pygame.error):
+                window.flash(pygame.FLASH_UNTIL_FOCUSED)
 
     def set_scaling(self, scaling: str) -> None:
         self.scaling = scaling

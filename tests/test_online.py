@@ -37,6 +37,7 @@ from game.seats import SEAT_NAMES, SEATS
 from net.client import NetClient
 from net.protocol import VERSION
 from net.rotation import Turning
+from scenes import window
 from scenes.app import App, parse_args
 from scenes.look import layout, text
 from scenes.screens.confirm import ConfirmScene
@@ -822,6 +823,8 @@ def test_at_a_servers_table_the_players_turn_chimes_after_a_wait_not_after_quick
     click_widget(game, seat_button(lobby, number, "N"))
     played: list[str] = []
     monkeypatch.setattr(game.sounds, "play", played.append)
+    behind = WindowBehind()
+    monkeypatch.setattr(window, "display_window", lambda: behind)
 
     def step_until(condition: Callable[[], object], what: str) -> None:
         """Frames at a modest rate (the table's clock stays near real time while the server answers)."""
@@ -864,7 +867,22 @@ def test_at_a_servers_table_the_players_turn_chimes_after_a_wait_not_after_quick
 
     until_anns_turn()
     assert "turn" in sounds_after_wes(int(TURN_CHIME_WAIT / FRAME) + 30), "her turn after Wes took his time"
+    assert behind.flashes == [pygame.FLASH_UNTIL_FOCUSED], "the task bar's button flashes while behind"
     assert "turn" not in sounds_after_wes(0), "her turn after quick play"
+    assert len(behind.flashes) == 1
+
+
+class WindowBehind:
+    """The game's window with another window in front of it: what it is asked to flash on the task bar
+    (the system's side of it, which a headless display has not)."""
+
+    focused = False
+
+    def __init__(self) -> None:
+        self.flashes: list[int] = []
+
+    def flash(self, operation: int) -> None:
+        self.flashes.append(operation)
 
 
 def test_a_watcher_sees_a_blind_nils_exchange_pass_face_down_cards_both_ways(server, plain, app):

@@ -455,9 +455,10 @@ class TableScene(Scene):
 
     def offer(self, turn: Turn) -> None:
         """The player's turn: the bid box for bidding questions, the fan for cards; at a server's
-        table, after a wait, a chime too."""
-        if self.control.online and self.clock - self.last_acted >= TURN_CHIME_WAIT:
+        table, after a wait, a chime too, and the window's button flashes if another window is in front."""
+        if self.control.online and self.clock - self.last_acted >= TURN_CHIME_WAIT and not self.control.catching_up:
             self.sound("turn")
+            self.app.window.ask_attention()
         self.end_turn_messages()
         self.turn = turn
         self._close_box()
