@@ -166,6 +166,62 @@ def test_suggest_asks_once_per_turn_and_gives_the_same_advice_again():
     assert sum(request.kind == "suggest" for request in control.asker.asked) == 1
 
 
+class SlowSuggestions:
+    """A thinker whose Suggest answers come only when released (the worker still thinking);
+    the computers' decisions come at once."""
+
+    def __init__(self) -> None:
+        self.thinker = Thinker(inline=True)
+        self.kinds: dict[int, str] = {}
+        self.held: deque[Answer] = deque()
+        self.answering = False
+
+    def ask(self, request: Request) -> None:
+        self.kinds[request.token] = request.kind
+        self.thinker.ask(request)
+
+    def poll(self) -> Answer | None:
+        while (answer := self.thinker.poll()) is not None:
+            if self.kinds[answer.token] != "suggest":
+                return answer
+            self.held.append(answer)
+        return self.held.popleft() if self.answering and self.held else None
+
+    def release(self) -> None:
+        """Every Suggest answer comes from now on, in the order asked."""
+        self.answering = True
+
+
+def next_turn(control: TableController) -> Turn:
+    for _ in range(200):
+        while control.next_event():
+            pass
+        moment = control.next_moment(0.0)
+        if isinstance(moment, BidsPause):
+            control.end_pause()
+        elif isinstance(moment, Turn):
+            return moment
+    raise AssertionError("no turn for the player")
+
+
+def test_suggest_asked_again_on_a_new_turn_before_the_last_advice_came_gives_the_new_turns():
+    """Suggest was asked, the player played before its answer came, and asked again at the next turn:
+    that turn's advice comes (the old answer, for another turn, is let go)."""
+    control, _ = controller()
+    slow = SlowSuggestions()
+    control.asker = slow
+    first = next_turn(control)
+    assert control.suggest() is None
+    assert control.choose(normal_choice(control)) is None
+    second = next_turn(control)
+    assert second.key != first.key
+    assert control.suggest() is None
+    slow.release()
+    control.next_moment(0.0)
+    assert control.advice is not None and control.advice.choice in second.legal
+    assert control.suggest() is control.advice
+
+
 def test_never_asked_to_bid_blind_the_player_looks_at_once():
     control, _ = controller(blind_offer="never")
     turns = []

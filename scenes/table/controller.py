@@ -197,7 +197,7 @@ class AdviceAsking:
             self.advice, self.advice_key = Answer(self.new_token(), self.evaluation.best,
                                                   self.evaluation.reason), turn.key
             return self.advice
-        if self.suggest_token is None:
+        if self.suggest_token is None or self.advice_key != turn.key:  # an answer still due is another turn's
             self.advice, self.advice_key = None, turn.key
             self.suggest_token = self.new_token()
             view, seed = self.advice_question()
