@@ -662,6 +662,37 @@ def test_watching_a_table_shows_its_play_with_souths_cards_face_down_and_offers_
     raise AssertionError("two tricks were not played")
 
 
+def watching(game: App, host: PlainClient, number: int) -> TableScene:
+    """The player watches table `number`, where `host` plays South by hand: its table once it has
+    caught up with the game, at the host's first turn."""
+    lobby = to_lobby(game)
+    lobby_lists(game, lobby, number)
+    click_widget(game, next(button for button, table in lobby.watch_buttons.items() if table == number))
+    table = at_table(game)
+    host.wait(lambda m: m["type"] == "turn", "Wes's first turn", game)
+    wait_until(game, lambda: not control(table).catching_up and not table.busy, "the watcher's table up to date")
+    return table
+
+
+@contextlib.contextmanager
+def north_at_a_clocked_table(app: Callable[..., App], name: str) -> Iterator[tuple[App, TableScene]]:
+    """Ann seated North at a table Wes (South, played by Normal) made with a 5-second clock, at a server
+    whose computers play at a player's pace (the hand lasts): the game and its table."""
+    with running_server(pace=0.3) as paced:
+        host = PlainClient(paced, "Wes", plays=True)
+        try:
+            host.send({"type": "create", "rules": "partners=1 win=1000 lose=-1000", "name": name, "seat": "S",
+                       "seats": {"S": "human", "W": "computer", "N": "human", "E": "computer"}, "clock": 5})
+            number = host.wait(lambda m: m["type"] == "joined", "its seat")["table"]
+            game = app(server=paced.address, name="Ann")
+            lobby = to_lobby(game)
+            lobby_lists(game, lobby, number)
+            click_widget(game, seat_button(lobby, number, "N"))
+            yield game, at_table(game)
+        finally:
+            host.close()
+
+
 def test_a_table_left_behind_under_how_to_play_catches_up_with_no_click_when_it_shows_again(server, plain, app):
     """More than a few events came while a screen covered the table (How to play, from the menu): shown
     at once, with no pause that only a click ends (the bids' pause held such a table, saying nothing,
@@ -669,12 +700,7 @@ def test_a_table_left_behind_under_how_to_play_catches_up_with_no_click_when_it_
     host = plain("Wes")  # plays by hand below
     number = host.create({"S": "human", "W": "computer", "N": "computer", "E": "computer"}, "Catch up")
     game = app(server=server.address, name="Ann", speed="normal")  # pauses that wait for clicks, as players have
-    lobby = to_lobby(game)
-    lobby_lists(game, lobby, number)
-    click_widget(game, next(button for button, table in lobby.watch_buttons.items() if table == number))
-    table = at_table(game)
-    host.wait(lambda m: m["type"] == "turn", "Wes's first turn", game)
-    wait_until(game, lambda: not control(table).catching_up and not table.busy, "the watcher's table up to date")
+    table = watching(game, host, number)
     press(game, pygame.K_ESCAPE)
     click_widget(game, top(game).buttons["help"])
     assert isinstance(top(game), HelpScene)
@@ -707,12 +733,7 @@ def test_a_servers_table_plays_on_under_the_menu_which_says_so(server, plain, ap
     host = plain("Wes")  # plays South by hand; Ann watches
     number = host.create({"S": "human", "W": "computer", "N": "computer", "E": "computer"}, "Plays on")
     game = app(server=server.address, name="Ann", speed="normal")
-    lobby = to_lobby(game)
-    lobby_lists(game, lobby, number)
-    click_widget(game, next(button for button, table in lobby.watch_buttons.items() if table == number))
-    table = at_table(game)
-    host.wait(lambda m: m["type"] == "turn", "Wes's first turn", game)
-    wait_until(game, lambda: not control(table).catching_up and not table.busy, "the watcher's table up to date")
+    table = watching(game, host, number)
     press(game, pygame.K_ESCAPE)
     menu = top(game)
     assert isinstance(menu, MenuScene)
@@ -744,12 +765,7 @@ def test_the_score_waits_for_the_menu_over_a_servers_table_to_close(server, plai
     host = plain("Wes")
     number = host.create({"S": "human", "W": "computer", "N": "computer", "E": "computer"}, "Score waits")
     game = app(server=server.address, name="Ann")
-    lobby = to_lobby(game)
-    lobby_lists(game, lobby, number)
-    click_widget(game, next(button for button, table in lobby.watch_buttons.items() if table == number))
-    table = at_table(game)
-    host.wait(lambda m: m["type"] == "turn", "Wes's first turn", game)
-    wait_until(game, lambda: not control(table).catching_up and not table.busy, "the watcher's table up to date")
+    table = watching(game, host, number)
     press(game, pygame.K_ESCAPE)
     menu = top(game)
     answered = 0
@@ -763,52 +779,28 @@ def test_the_score_waits_for_the_menu_over_a_servers_table_to_close(server, plai
 
 
 def test_a_player_gone_away_is_told_so_and_a_click_brings_their_turns_back(app, monkeypatch):
-    with running_server(pace=0.3) as paced:  # the computers play at a player's pace: the hand lasts
-        host = PlainClient(paced, "Wes", plays=True)
-        try:
-            host.send({"type": "create", "rules": "partners=1 win=1000 lose=-1000", "name": "Clock", "seat": "S",
-                       "seats": {"S": "human", "W": "computer", "N": "human", "E": "computer"}, "clock": 5})
-            number = host.wait(lambda m: m["type"] == "joined", "its seat")["table"]
-            game = app(server=paced.address, name="Ann")
-            lobby = to_lobby(game)
-            lobby_lists(game, lobby, number)
-            click_widget(game, seat_button(lobby, number, "N"))
-            table = at_table(game)
-            next_turn(game)  # and let the clock run out
-            wait_until(game, lambda: control(table).absent.get("S") == "away", "Ann away", seconds=5 + LIMIT)
-            told = words_on_screen(game, monkeypatch)
-            assert "(away)" in told and AWAY_WORDS in " ".join(told), told
-            assert not player_turn(game), "no turn while a computer plays for her"
-            click(game, (320, 150))
-            wait_until(game, lambda: "S" not in control(table).absent, "Ann back")
-            next_turn(game)
-            assert table.box is not None or table.turn.phase == "play", "her own decision again"
-        finally:
-            host.close()
+    with north_at_a_clocked_table(app, "Clock") as (game, table):
+        next_turn(game)  # and let the clock run out
+        wait_until(game, lambda: control(table).absent.get("S") == "away", "Ann away", seconds=5 + LIMIT)
+        told = words_on_screen(game, monkeypatch)
+        assert "(away)" in told and AWAY_WORDS in " ".join(told), told
+        assert not player_turn(game), "no turn while a computer plays for her"
+        click(game, (320, 150))
+        wait_until(game, lambda: "S" not in control(table).absent, "Ann back")
+        next_turn(game)
+        assert table.box is not None or table.turn.phase == "play", "her own decision again"
 
 
 def test_a_player_gone_away_under_the_menu_is_told_so_there_and_resume_brings_their_turns_back(app, monkeypatch):
-    with running_server(pace=0.3) as paced:
-        host = PlainClient(paced, "Wes", plays=True)
-        try:
-            host.send({"type": "create", "rules": "partners=1 win=1000 lose=-1000", "name": "Menu clock", "seat": "S",
-                       "seats": {"S": "human", "W": "computer", "N": "human", "E": "computer"}, "clock": 5})
-            number = host.wait(lambda m: m["type"] == "joined", "its seat")["table"]
-            game = app(server=paced.address, name="Ann")
-            lobby = to_lobby(game)
-            lobby_lists(game, lobby, number)
-            click_widget(game, seat_button(lobby, number, "N"))
-            table = at_table(game)
-            next_turn(game)
-            press(game, pygame.K_ESCAPE)  # and the clock runs out while the menu shows
-            menu = top(game)
-            wait_until(game, lambda: control(table).absent.get("S") == "away", "Ann away", seconds=5 + LIMIT)
-            assert top(game) is menu and AWAY in words_on_screen(game, monkeypatch)
-            click_widget(game, menu.buttons["resume"])
-            wait_until(game, lambda: "S" not in control(table).absent, "Ann back")
-            next_turn(game)
-        finally:
-            host.close()
+    with north_at_a_clocked_table(app, "Menu clock") as (game, table):
+        next_turn(game)
+        press(game, pygame.K_ESCAPE)  # and the clock runs out while the menu shows
+        menu = top(game)
+        wait_until(game, lambda: control(table).absent.get("S") == "away", "Ann away", seconds=5 + LIMIT)
+        assert top(game) is menu and AWAY in words_on_screen(game, monkeypatch)
+        click_widget(game, menu.buttons["resume"])
+        wait_until(game, lambda: "S" not in control(table).absent, "Ann back")
+        next_turn(game)
 
 
 def test_at_a_servers_table_the_players_turn_chimes_after_a_wait_not_after_quick_play(server, plain, app,
