@@ -774,6 +774,9 @@ def test_the_score_waits_for_the_menu_over_a_servers_table_to_close(server, plai
     wait_until(game, lambda: table.reveal or top(game) is not menu, "the hand's end under the menu")
     frames(game, 10)
     assert top(game) is menu, "the score opened over the menu"
+    drawn = game.frames_drawn
+    frames(game, 10)
+    assert game.frames_drawn - drawn < 5, "a table waiting for the menu to close draws frame after frame"
     press(game, pygame.K_ESCAPE)
     wait_until(game, lambda: isinstance(top(game), ScoreScene), "the score once the menu is closed")
 

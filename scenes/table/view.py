@@ -195,6 +195,11 @@ class TableScene(Scene):
         server's table, under which it plays on)."""
         return self.closed or (self.paused and not self.playing_on)
 
+    @property
+    def waits_for_menu(self) -> bool:
+        """Playing on under the menu, the table has come to a moment that opens another screen."""
+        return self.playing_on and self.beat is not None and self.beat.opens_screen
+
     def _close_box(self) -> None:
         if self.box:
             self.box.kill()
@@ -767,7 +772,7 @@ class TableScene(Scene):
             flight.advance(dt)
         while not self.still:
             if self.beat is not None:
-                if self.beat.opens_screen and self.playing_on:
+                if self.waits_for_menu:
                     break  # the score or the game's end shows once the menu is closed
                 if self.hurry and not self.beat.wait_click:
                     self.beat.end()
@@ -791,7 +796,7 @@ class TableScene(Scene):
     def frame_due(self) -> float | None:
         """0 while cards fly or events wait; else the next of: a pause's end, a message's next
         fade step, the thinking dots' next step."""
-        if self.flights or self.hurry or (self.control.events_waiting and not self.still):
+        if self.flights or self.hurry or (self.control.events_waiting and not (self.still or self.waits_for_menu)):
             return 0.0
         dues = [self._beat_due(), self.message.next_change() if self.message else None,
                 self.notice.life - self.notice.elapsed if self.notice else None,
@@ -811,7 +816,7 @@ class TableScene(Scene):
     def _beat_due(self) -> float | None:
         if self.beat is None:
             return 0.0 if self.beats else None
-        if self.beat.held:
+        if self.beat.held or self.waits_for_menu:
             return None
         return max(0.0, self.beat.duration - self.beat.elapsed)
 
