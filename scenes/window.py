@@ -184,10 +184,14 @@ class Screen:
     @property
     def windowed_size(self) -> tuple[int, int] | None:
         """The window's size to open at next time, within the screen: as it is now, or, in fullscreen,
-        as it was before (None if it has not been in a window yet)."""
+        as it was before (None if it has not been in a window yet, or on a screen smaller than the
+        frame, where the window opens at what fits anyway)."""
         size = self.window.get_size() if not self.fullscreen else (
             self.windowed_place[1] if self.windowed_place else self.chosen_size)
-        return None if size is None else within_desktop(size)
+        if size is None:
+            return None
+        size = within_desktop(size)
+        return size if size[0] >= layout.WIDTH and size[1] >= layout.HEIGHT else None
 
     def set_fullscreen(self, on: bool) -> bool:
         """Switch between fullscreen and a window; False (and nothing changed) if the display refuses.

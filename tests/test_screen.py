@@ -165,6 +165,16 @@ def test_a_game_started_full_screen_and_never_windowed_keeps_no_window_size(tmp_
         app.close()
 
 
+def test_a_window_on_a_screen_smaller_than_the_frame_keeps_no_size_and_quits(tmp_path, monkeypatch):
+    monkeypatch.setattr(pygame.display, "get_desktop_sizes", lambda: [(600, 340)])
+    app = make_app(tmp_path)
+    try:
+        post_quit(app)
+        assert app.settings.window_size is None
+    finally:
+        app.close()
+
+
 def post_quit(app: App) -> None:
     """The window's close button."""
     pygame.event.post(pygame.event.Event(pygame.QUIT))
