@@ -5,8 +5,9 @@ own: Kim waits at a table with an open seat, Lee plays Suicide with three comput
 chats in the lobby. The game connects as Ann and the lobby is saved (``lobby.png``); then
 Ann sets up a table with North for a person, Bo sits there, the hand is played a while and
 the table with a chat line is saved (``online_table.png``); then Bo says more than the chat band
-holds and the mouse points at the band (``online_chat.png``). Runs headless (SDL dummy driver)
-unless a display is set up.
+holds and the mouse points at the band (``online_chat.png``); last Esc opens the menu, under
+which the table plays on (``online_menu.png``). Runs headless (SDL dummy driver) unless a display
+is set up.
 """
 
 from __future__ import annotations
@@ -127,6 +128,11 @@ def take(folder: Path) -> list[str]:
                     point_at_the_chat(app, bo, people)
                     save(app, folder, "online_chat")
                     taken.append("online_chat")
+                    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="",
+                                                         scancode=0))
+                    wait(app, 5, *people)
+                    save(app, folder, "online_menu")  # the table plays on beneath, the turn told
+                    taken.append("online_menu")
                     break
                 table.act(plain_choice(table.turn.phase, table.turn.legal, table.turn.give))
         app.close()
