@@ -80,6 +80,40 @@ def test_asked_to_bid_blind_the_fan_stays_face_down(app):
     assert sorted(table.box.buttons) == ["bnil", "look"]
 
 
+def bid_blind_nil(app) -> TableScene:
+    """A new game where the player is asked to bid blind and bids blind nil with the mouse; the
+    table at the player's next decision."""
+    app.change_settings(blind_offer="always")
+    table = bidding_turn(app)
+    assert table.game.phase == "blind" and not table.model.south_looked
+    click_widget(app, table.box.buttons["bnil"])
+    assert table.game.hand.bids["S"].blind and table.game.hand.bids["S"].is_nil
+    wait_for_turn(app)
+    return table
+
+
+def test_after_bidding_blind_nil_the_player_picks_up_the_cards_and_plays_them_by_mouse(app):
+    table = bid_blind_nil(app)
+    assert table.turn.phase == "play" and table.model.south_looked, "the fan stayed face down after the blind bid"
+    card = next(c for c in table.visible_south() if str(c) in table.turn.legal)
+    assert table.card_at(card_spot(table, card)) == card, "the cards can be pointed at"
+    click(app, card_spot(table, card))
+    assert card not in table.game.hand.holding("S"), "the clicked card was played"
+
+
+def test_a_blind_nil_bidder_picks_the_cards_to_pass_by_mouse(app):
+    app.change_settings(variant="custom1",
+                        custom_rules={"custom1": PRESETS["partner"].rules.replace(exchange=2).to_line()})
+    table = bid_blind_nil(app)
+    assert table.turn.phase == "exchange" and table.model.south_looked
+    passed = table.visible_south()[:2]
+    for card in passed:
+        click(app, card_spot(table, card))
+    assert table.selected == set(passed)
+    click_widget(app, table.box.buttons["give"])
+    assert not set(passed) & set(table.game.hand.holding("S")), "the two cards went to North"
+
+
 def test_enter_before_looking_looks_even_where_a_blind_number_may_be_bid(app):
     app.change_settings(blind_offer="always", variant="custom1",
                         custom_rules={"custom1": PRESETS["partner"].rules.replace(blind_team=0).to_line()})

@@ -53,6 +53,7 @@ from scenes.table.view import AWAY_WORDS, TURN_CHIME_WAIT, TableScene
 from tests.app_driver import (
     FRAME,
     answer_with_mouse,
+    card_spot,
     click,
     click_widget,
     frames,
@@ -900,6 +901,21 @@ def test_a_watcher_sees_a_blind_nils_exchange_pass_face_down_cards_both_ways(ser
     model = table.model
     held = sum(len(model.holdings[seat]) for seat in SEATS) + len(model.trick) + 4 * sum(model.taken.values())
     assert held == 52, "no card lost or doubled by the passes"
+
+
+def test_after_bidding_blind_nil_at_a_servers_table_the_player_picks_up_the_cards_and_plays_by_mouse(server, app):
+    game = app(server=server.address, name="Ann")
+    game.change_settings(blind_offer="always")
+    table = create_table(game, to_lobby(game))
+    next_turn(game)
+    assert table.turn.phase == "blind" and not table.model.south_looked
+    click_widget(game, table.box.buttons["bnil"])
+    table = reach_play(game)
+    assert table.model.south_looked, "the fan stayed face down after the blind bid"
+    card = next(c for c in table.visible_south() if str(c) in table.turn.legal)
+    click(game, card_spot(table, card))
+    wait_until(game, lambda: card not in table.model.holdings["S"], "the clicked card played")
+    assert table.model.bids["S"].blind and table.model.bids["S"].is_nil
 
 
 def test_watching_one_table_then_sitting_at_another_before_the_first_answer_ends_at_the_seat(

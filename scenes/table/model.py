@@ -168,13 +168,13 @@ class TableModel:
             self.holdings["S"], self.dealt["S"] = list(event.cards), list(event.cards)
 
     def _apply_bidding(self, event: BlindChoice | BidMade | BidChanged) -> None:
-        """A bid, a changed bid, or a blind choice (South's fan turns up once it looks or bids in sight)."""
+        """A bid, a changed bid, or a blind choice. South's fan turns up once it looks or has bid:
+        a blind bid is made before looking, and then the cards are picked up to be played."""
         if isinstance(event, BlindChoice):
             self.south_looked = self.south_looked or (event.seat == "S" and event.choice == "look")
         elif isinstance(event, BidMade):
             self.bids[event.seat] = event.bid
-            if event.seat == "S" and not event.bid.blind:
-                self.south_looked = True
+            self.south_looked = self.south_looked or event.seat == "S"
         else:
             self.bids[event.seat] = event.new
 
