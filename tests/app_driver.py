@@ -127,11 +127,13 @@ def players_view(table) -> dict:
     return table.control.turn_view
 
 
-def answer_with_mouse(app: App) -> None:
-    """Make the player's decision (Normal's choice) by clicking the bid box or a card."""
+def answer_with_mouse(app: App, choice=None) -> None:
+    """Make the player's decision by clicking the bid box or a card: `choice` (a choice as the
+    seat view's ``legal`` writes it), else Normal's."""
     table = app.scenes[-1]
-    view = players_view(table)
-    choice = decide(LEVELS["normal"]("S", view["rules"], 3), view)
+    if choice is None:
+        view = players_view(table)
+        choice = decide(LEVELS["normal"]("S", view["rules"], 3), view)
     phase = table.turn.phase
     if phase == "play":
         click(app, card_spot(table, next(c for c in table.visible_south() if str(c) == choice)))

@@ -918,11 +918,16 @@ def test_after_bidding_blind_nil_at_a_servers_table_the_player_picks_up_the_card
     assert table.model.bids["S"].blind and table.model.bids["S"].is_nil
 
 
-def test_watching_one_table_then_sitting_at_another_before_the_first_answer_ends_at_the_seat(
-        server, plain, app):
-    watched = plain("Wes").create({"S": "human", "W": "computer", "N": "computer", "E": "computer"}, "Jokers", "dunn")
-    seated = plain("Oz").create({"S": "human", "W": "computer", "N": "human", "E": "computer"}, "Sit here")
-    game = app(server=server.address, name="Ann")
+def test_watching_one_table_then_sitting_at_another_before_the_first_answer_ends_at_the_seat(app):
+    """At a server of its own: both tables on the lobby's first page, whatever the other tests left."""
+    with running_server() as own, contextlib.closing(PlainClient(own, "Wes")) as wes, \
+            contextlib.closing(PlainClient(own, "Oz")) as oz:
+        watched = wes.create({"S": "human", "W": "computer", "N": "computer", "E": "computer"}, "Jokers", "dunn")
+        seated = oz.create({"S": "human", "W": "computer", "N": "human", "E": "computer"}, "Sit here")
+        watch_then_sit(app(server=own.address, name="Ann"), watched, seated)
+
+
+def watch_then_sit(game: App, watched: int, seated: int) -> None:
     lobby = to_lobby(game)
     lobby_lists(game, lobby, watched)
     lobby_lists(game, lobby, seated)
