@@ -245,9 +245,16 @@ class Player:
         self.frames(1)
 
     def answer(self, table: TableScene) -> None:
-        """Normal's choice for the player's seat, made by clicking the bid box or a card."""
+        """Normal's choice for the player's seat, made by clicking the bid box or a card; a click
+        that leaves the same decision on offer stops the run (the player would be stuck)."""
         view = seat_view(table.game.hand, "S") if table.game is not None else table.control.turn_view
         choice = decide(LEVELS["normal"]("S", view["rules"], self.seed), view)
+        turn = table.turn
+        self.click_for(table, choice)
+        if table.turn is turn:
+            raise AssertionError(f"clicking for {choice!r} ({turn.phase}) did nothing; scenes: {self.scene_names()}")
+
+    def click_for(self, table: TableScene, choice: object) -> None:
         phase = table.turn.phase
         if phase == "play":
             rects = dict(table.painter.south_rects(table.visible_south(), table.marks()))
