@@ -13,7 +13,9 @@ import pytest
 
 from game.rules import PRESETS
 from scenes.screens.score import ScoreScene
-from tests.app_driver import answer_with_mouse, make_app, press, start_game, wait_for_turn
+from tests.app_driver import answer_with_mouse, make_app, player_turn, press, start_game, wait_for_turn
+from tests.netserver import running_server
+from tests.test_online import control, create_table, to_lobby, top, wait_until
 
 HOUSE = PRESETS["partner"].rules.replace(misdeal=True, exchange=2, blind_team=0, team_nil=50).to_line()
 """Partner with every optional decision of the bidding on offer."""
@@ -111,3 +113,29 @@ def test_a_whole_hand_of_every_variant_is_played_by_mouse_or_keys_whatever_the_p
             assert any(p == phase and choice in (None, c) for p, c in made), f"no {included} in {made}"
     finally:
         app.close()
+
+
+@pytest.mark.parametrize(("variant", "seed"), [("custom1", 3), ("solo", 4)])
+def test_at_a_servers_table_every_choice_is_made_by_mouse_too(tmp_path, variant, seed):
+    """A whole hand at a server (three computers), blind bids, misdeals and nils taken wherever offered."""
+    with running_server() as server:
+        app = make_app(tmp_path, server=server.address, name="Ann")
+        try:
+            app.change_settings(variant=variant, blind_offer="always", custom_rules={"custom1": HOUSE})
+            table = create_table(app, to_lobby(app))
+            rng, made = random.Random(seed), []
+            for _ in range(60):
+                wait_until(app, lambda: player_turn(app) or isinstance(top(app), ScoreScene), "a turn or the score")
+                if isinstance(top(app), ScoreScene):
+                    break
+                choice = pick(table, rng, bold=True)
+                made.append((table.turn.phase, choice))
+                asked = control(table).turn_seq
+                answer_with_mouse(app, choice)
+                assert control(table).sent == (asked,) or control(table).turn_seq != asked, \
+                    f"clicking for {choice!r} sent nothing; {made}"
+            else:
+                raise AssertionError(f"the hand did not end; choices {made}")
+            assert made[0] == BLIND_NIL and sum(table.model.taken.values()) == 13, made
+        finally:
+            app.close()
