@@ -46,6 +46,15 @@ def test_the_check_finds_a_table_that_shows_a_trick_its_game_does_not_count(app)
     assert table_differences(table) == [f"taken: shown {table.model.taken}, held {dict(table.game.hand.taken)}"]
 
 
+def test_the_check_finds_a_fan_face_down_after_the_player_has_bid(app):
+    app.new_game()
+    wait_for(app, lambda: isinstance(app.scenes[-1], TableScene) and not app.scenes[-1].busy
+             and app.scenes[-1].turn is not None)
+    table = app.scenes[-1]
+    table.model.south_looked = False
+    assert table_differences(table) == ["fan face up: shown False, held True"]
+
+
 def test_a_nights_run_plays_one_monkey_per_seed_and_counts_the_runs_that_passed(tmp_path: Path, capsys):
     assert main(["--seconds", "0.5", "--seed", "11", "--runs", "2", "--inline", "--folder", str(tmp_path)]) == 0
     said = capsys.readouterr().out

@@ -131,7 +131,7 @@ class Monkey:
 
     def click_card(self) -> str:
         table = self.app.scenes[-1]
-        if not isinstance(table, TableScene) or not table.model.south_looked:
+        if not isinstance(table, TableScene):
             return self.click_anywhere()
         rects = table.painter.south_rects(table.visible_south(), table.marks())
         if not rects:
@@ -307,24 +307,25 @@ class Monkey:
 def table_differences(table: TableScene) -> list[str]:
     """Where the table, waiting for the player, shows something else than the game holds: the
     engine's hand at a table on this computer, the server's view of the player's seat online
-    (where cards not yet looked at are backs on the table and missing from the view)."""
+    (where cards not yet looked at are backs on the table and missing from the view); and whether
+    the player's fan is face up as the player has looked at the cards (or bid) or not."""
     model = table.model
     if table.game is None:
         view = table.control.turn_view or {}
         shown = {
             "own cards": sorted(str(c) for c in model.holdings["S"] if not isinstance(c, Hidden)),
             "trick": sorted(str(c) for _, c in model.trick),
-            "tricks taken": sum(model.taken.values())}
+            "tricks taken": sum(model.taken.values()), "fan face up": model.south_looked}
         told = {"own cards": sorted(view.get("hand", [])), "trick": sorted(c for _, c in view.get("trick", [])),
-                "tricks taken": sum(view.get("taken", {}).values())}
+                "tricks taken": sum(view.get("taken", {}).values()), "fan face up": bool(view.get("hand"))}
     else:
         hand = table.game.hand
         shown = {"holdings": {s: sorted(map(str, cards)) for s, cards in model.holdings.items()},
                  "bids": {s: str(b) for s, b in model.bids.items()}, "trick": [(s, str(c)) for s, c in model.trick],
-                 "taken": dict(model.taken)}
+                 "taken": dict(model.taken), "fan face up": model.south_looked}
         told = {"holdings": {s: sorted(map(str, hand.holding(s))) for s in model.holdings},
                 "bids": {s: str(b) for s, b in hand.bids.items()}, "trick": [(s, str(c)) for s, c in hand.trick],
-                "taken": dict(hand.taken)}
+                "taken": dict(hand.taken), "fan face up": "S" in hand.looked}
     return [f"{what}: shown {shown[what]}, held {told[what]}" for what in shown if shown[what] != told[what]]
 
 
