@@ -380,7 +380,7 @@ class Hand:
             if not self._holding[seat] & card.bit:
                 raise RuleError(f"You do not hold the {card.label}")
             if card in self._exchange_received:
-                raise RuleError(f"You cannot give back the {card.label} you were just given")
+                raise RuleError(legality.give_back_refusal(card))
         if returning and len(cards) != self.exchange_count:
             raise RuleError(f"Give back exactly {self.exchange_count} card{'s' if self.exchange_count > 1 else ''}")
         if not returning and len(cards) > self.exchange_count:

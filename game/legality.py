@@ -223,6 +223,11 @@ def misdeal_grounds(deck: Deck, holding: int) -> str | None:
 NO_MISDEAL = "A misdeal needs at most one spade, a suit of seven or more, or no jack, queen or king"
 
 
+def give_back_refusal(card: Card) -> str:
+    """Why the partner of a blind nil may not give `card` back in the exchange: it was just received."""
+    return f"You cannot give back the {card.label} you were just given"
+
+
 # ---------------------------------------------------------------------------
 # Bids
 

@@ -10,6 +10,9 @@ import pygame
 import pytest
 from pygame_gui.elements import UIButton, UIDropDownMenu
 
+from game.cards import Card
+from game.legality import give_back_refusal
+from game.players import thinker
 from game.rules import OPTIONS, PRESETS
 from game.scoring import Standing
 from game.seats import side_of
@@ -112,6 +115,35 @@ def test_a_blind_nil_bidder_picks_the_cards_to_pass_by_mouse(app):
     assert table.selected == set(passed)
     click_widget(app, table.box.buttons["give"])
     assert not set(passed) & set(table.game.hand.holding("S")), "the two cards went to North"
+
+
+def test_when_partner_bids_blind_nil_the_player_gives_back_two_others_than_the_two_just_received(app, monkeypatch):
+    """The cards North passed are dimmed (they may not go back), a click on one says so and picks
+    nothing, and the fan of fifteen stays clear of the bid box."""
+    real = thinker.decide
+    monkeypatch.setattr(thinker, "decide", lambda player, view: "bnil" if view["seat"] == "N" and "bnil" in
+                        view["legal"] else real(player, view))
+    app.change_settings(variant="custom1", blind_offer="never",
+                        custom_rules={"custom1": PRESETS["partner"].rules.replace(exchange=2).to_line()})
+    table = start_game(app)
+    wait_for_turn(app)
+    while table.turn.phase != "exchange":
+        answer_with_mouse(app)
+        wait_for_turn(app)
+    received = set(table.game.hand.holding("S")) - {Card.parse(card) for card in table.turn.legal}
+    assert len(table.visible_south()) == 15 and len(received) == 2, "North passed two cards"
+    rects = dict(table.painter.south_rects(table.visible_south(), table.marks()))
+    assert not any(rect.colliderect(table.box.panel.rect) for rect in rects.values()), "the fan runs under the box"
+    assert table.marks().playable == {Card.parse(card) for card in table.turn.legal}, "the cards received are dimmed"
+    back = next(card for card in table.visible_south() if card in received)
+    click(app, card_spot(table, back))
+    assert back not in table.selected and table.message.text == give_back_refusal(back)
+    given = [card for card in table.visible_south() if card not in received][:2]
+    for card in given:
+        click(app, card_spot(table, card))
+    click_widget(app, table.box.buttons["give"])
+    assert table.game.phase == "play" and not set(given) & set(table.game.hand.holding("S"))
+    assert received <= set(table.game.hand.holding("S"))
 
 
 def test_enter_before_looking_looks_even_where_a_blind_number_may_be_bid(app):

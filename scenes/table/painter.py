@@ -28,17 +28,20 @@ SIDE_TURNS = {"W": 1, "E": 3, "N": 2, "S": 0}
 
 
 def fan_positions(seat: str, count: int) -> list[Point]:
-    """Top-left corners of `count` cards in a seat's hand (upright size for N/S, turned for W/E)."""
+    """Top-left corners of `count` cards in a seat's hand (upright size for N/S, turned for W/E).
+    More than thirteen (a blind-nil exchange) close up to the room of thirteen, clear of the bid box."""
+    step = layout.SOUTH_STEP if seat == "S" else layout.SIDE_STEP
+    if count > 13:
+        step = 12 * step // (count - 1)
     if seat in ("N", "S"):
-        step = layout.SOUTH_STEP if seat == "S" else layout.SIDE_STEP
         width = (count - 1) * step + layout.CARD_W
         x0 = layout.WIDTH // 2 - width // 2
         y = layout.SOUTH_FAN_Y if seat == "S" else layout.NORTH_Y
         return [(x0 + i * step, y) for i in range(count)]
-    height = (count - 1) * layout.SIDE_STEP + layout.CARD_W
+    height = (count - 1) * step + layout.CARD_W
     y0 = layout.SIDE_CENTRE_Y - height // 2
     x = layout.WEST_X if seat == "W" else layout.EAST_X
-    return [(x, y0 + i * layout.SIDE_STEP) for i in range(count)]
+    return [(x, y0 + i * step) for i in range(count)]
 
 
 def hand_origin(seat: str, count: int) -> Point:

@@ -36,6 +36,7 @@ from game.events import (
     TrickWon,
 )
 from game.hand import RuleError
+from game.legality import give_back_refusal
 from game.players.thinker import Answer
 from game.seats import SEAT_NAMES, side_of
 from net.protocol import CHAT_LENGTH
@@ -647,7 +648,9 @@ class TableScene(Scene):
     def choose_card(self, card: Card) -> None:
         """A card picked by mouse or keys: played, raised first, or marked for the exchange."""
         phase = self.turn.phase
-        if phase == "exchange":
+        if phase == "exchange" and str(card) not in self.turn.legal:
+            self.say(give_back_refusal(card), this_turn=True)
+        elif phase == "exchange":
             self.selected ^= {card}
             if self.box:
                 self.box.enable_give(self.exchange_ready())
@@ -823,7 +826,7 @@ class TableScene(Scene):
     def marks(self) -> Marks:
         turn = None if self.busy else self.turn
         playable = None
-        if turn is not None and turn.phase == "play" and self.app.settings.dim_illegal:
+        if turn is not None and turn.phase in ("play", "exchange") and self.app.settings.dim_illegal:
             playable = {Card.parse(card) for card in turn.legal}
         to_act = "S" if turn is not None else (None if self.busy else self.thinking)
         return Marks(hover=self.hover, raised=self.selected, playable=playable, suggested=self.suggested,
