@@ -402,6 +402,7 @@ class App:
                 return True
             if event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
                 self.window.resized()
+            self.window.note(event)
             if event.type == pygame.KEYDOWN and (
                     event.key == pygame.K_F11 or (event.key == pygame.K_RETURN and event.mod & pygame.KMOD_ALT)):
                 self.toggle_fullscreen()

@@ -157,6 +157,8 @@ class Screen:
         """The window's size the player chose in an earlier run, if any: the window opens at it."""
         self.windowed_place: tuple[tuple[int, int], tuple[int, int]] | None = None
         """Where the window was and its size when it last went fullscreen: it comes back there."""
+        self.maximized = False
+        """The window is maximized (as the window manager last said): back from fullscreen, so is it again."""
         self.window = self._open()
         self.viewport = fit(self.window.get_size(), scaling)
         self.present_cost: float | None = None
@@ -208,8 +210,16 @@ class Screen:
             self.fullscreen = not on
             self.window = self._open()
             return False
+        if not on and self.maximized:
+            display_window().maximize()
         self.resized()
         return True
+
+    def note(self, event: pygame.event.Event) -> None:
+        """Follow the window manager's word on the window: maximized, or restored from it (a window
+        in full screen keeps what it was before)."""
+        if event.type in (pygame.WINDOWMAXIMIZED, pygame.WINDOWRESTORED) and not self.fullscreen:
+            self.maximized = event.type == pygame.WINDOWMAXIMIZED
 
     @staticmethod
     def ask_attention() -> None:

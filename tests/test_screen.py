@@ -14,6 +14,7 @@ from pathlib import Path
 import pygame
 import pytest
 
+import scenes.window as window_module
 from scenes.app import App
 from scenes.look import layout
 from scenes.screens.title import TitleScene
@@ -112,6 +113,46 @@ def test_back_from_full_screen_the_window_is_where_it_was_at_the_size_it_had(tmp
             assert (display_window().position, display_window().size) == ((100, 50), (900, 600))
         assert app.window.viewport == fit((900, 600), "auto")
         assert app.window.to_frame(app.window.to_window((320, 180))) == (320, 180)
+    finally:
+        app.close()
+
+
+def test_a_maximized_window_comes_back_maximized_from_full_screen(tmp_path, monkeypatch):
+    """The window manager says the window was maximized (an event, as the dummy display cannot
+    maximize): after F11 twice it is maximized again; a window that was not, is not."""
+    maximized: list[bool] = []
+
+    class Spied:
+        """The display's window, but for `maximize`, which is counted."""
+
+        def __init__(self, window: pygame.Window) -> None:
+            object.__setattr__(self, "window", window)
+
+        def __getattr__(self, name: str):
+            return getattr(self.window, name)
+
+        def __setattr__(self, name: str, value) -> None:
+            setattr(self.window, name, value)
+
+        def maximize(self) -> None:
+            maximized.append(True)
+
+    monkeypatch.setattr(window_module, "display_window", lambda real=window_module.display_window: Spied(real()))
+    app = make_app(tmp_path)
+    try:
+        press(app, pygame.K_F11)
+        press(app, pygame.K_F11)
+        assert maximized == [], "a window that was not maximized came back maximized"
+        pygame.event.post(pygame.event.Event(pygame.WINDOWMAXIMIZED))
+        frames(app)
+        press(app, pygame.K_F11)
+        press(app, pygame.K_F11)
+        assert maximized == [True]
+        pygame.event.post(pygame.event.Event(pygame.WINDOWRESTORED))  # the player restores it, then F11 twice
+        frames(app)
+        press(app, pygame.K_F11)
+        press(app, pygame.K_F11)
+        assert maximized == [True]
     finally:
         app.close()
 
