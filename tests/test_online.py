@@ -29,6 +29,8 @@ from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
 from game.bids import Bid
+from game.cards import Card
+from game.legality import give_back_refusal
 from game.players import decide
 from game.players.levels import LEVELS
 from game.players.suggest import titled
@@ -916,6 +918,38 @@ def test_after_bidding_blind_nil_at_a_servers_table_the_player_picks_up_the_card
     click(game, card_spot(table, card))
     wait_until(game, lambda: card not in table.model.holdings["S"], "the clicked card played")
     assert table.model.bids["S"].blind and table.model.bids["S"].is_nil
+
+
+def test_giving_back_to_a_partner_who_bid_blind_nil_at_a_servers_table_the_cards_received_are_dimmed(
+        server, plain, app):
+    """Wes (South at the server, North on Ann's screen) bids blind nil and passes two cards; Ann gives
+    back two others by mouse, a click on one received saying it may not go back."""
+    host = plain("Wes", plays=True)
+    normal = host.answer
+    host.answer = lambda view: host.send({"type": "act", "choice": "bnil"}) if "bnil" in view["legal"] else normal(view)
+    number = host.create({"S": "human", "W": "computer", "N": "human", "E": "computer"}, "Pass", "exchange=2")
+    game = app(server=server.address, name="Ann")
+    lobby = to_lobby(game)
+    lobby_lists(game, lobby, number)
+    click_widget(game, seat_button(lobby, number, "N"))
+    table = at_table(game)
+    next_turn(game)
+    while table.turn.phase != "exchange":
+        answer_with_mouse(game)
+        next_turn(game)
+    received = {card for card in table.visible_south() if str(card) not in table.turn.legal}
+    assert len(table.visible_south()) == 15 and len(received) == 2 and table.model.bids["N"].blind
+    assert table.marks().playable == {Card.parse(card) for card in table.turn.legal}, "the cards received are dimmed"
+    back = next(iter(received))
+    click(game, card_spot(table, back))
+    assert back not in table.selected and table.message.text == give_back_refusal(back)
+    given = [card for card in table.visible_south() if card not in received][:2]
+    for card in given:
+        click(game, card_spot(table, card))
+    click_widget(game, table.box.buttons["give"])
+    passed = host.wait(lambda m: m["type"] == "event" and m["event"]["kind"] == "exchange"
+                       and m["event"]["giver"] == "N", "Ann's pass back", game)
+    assert sorted(passed["event"]["cards"]) == sorted(map(str, given))
 
 
 def test_watching_one_table_then_sitting_at_another_before_the_first_answer_ends_at_the_seat(app):
