@@ -46,6 +46,7 @@ TAKE_BACK_PHASES = ("bid", "exchange", "play")
 """The decisions a seat may take back: those made after seeing its cards (taking back a
 look, or a blind bid, would let it choose blind again knowing its cards)."""
 NOTHING_TO_TAKE_BACK = "Nothing to take back in this hand"
+BLIND_BID_STANDS = "A blind bid stands once you have seen your cards"
 
 
 def is_player_name(name: object) -> bool:
@@ -268,11 +269,18 @@ class Game:
         """
         point = self.take_back_point(seat)
         if point is None:
-            raise RuleError("The game is over" if self.over else NOTHING_TO_TAKE_BACK)
+            raise RuleError("The game is over" if self.over else self._why_nothing_to_take_back(seat))
         taken = self.actions[point:]
         self._rebuild(self.actions[:point])
         self.takebacks[self.hand.number] = self.takebacks.get(self.hand.number, 0) + 1
         return taken
+
+    def _why_nothing_to_take_back(self, seat: str) -> str:
+        """Why `seat` has nothing to take back in this deal: it made no decision yet, or only a blind
+        bid (or a look), which stands."""
+        blind_bid = any(who == seat and phase == "blind" and choice != "look" for (who, choice), phase
+                        in zip(self.actions[self.deal_start:], self._phases[self.deal_start:], strict=True))
+        return BLIND_BID_STANDS if blind_bid else NOTHING_TO_TAKE_BACK
 
     def _rebuild(self, actions: list[tuple[str, Choice]]) -> None:
         """Start again from the seed and replay `actions` without telling the listeners."""

@@ -155,6 +155,19 @@ def test_a_look_is_never_taken_back():
         game.take_back("S")
 
 
+def test_a_blind_bid_stands_and_taking_it_back_says_why():
+    """Taking back a blind bid would let the player bid again having seen the cards; the
+    refusal says so, not that there is nothing to take back."""
+    game = Game(PARTNER, seed=2)
+    drive(game, random.Random(2), lambda g: g.to_act == "S" and g.phase == "blind")
+    game.apply("S", "bnil")
+    with pytest.raises(RuleError, match="^A blind bid stands once you have seen your cards$"):
+        game.take_back("S")
+    drive(game, random.Random(2), souths_play_turn)
+    game.apply("S", game.hand.legal_choices("S")[0])
+    assert [seat for seat, _ in game.take_back("S")][0] == "S", "a card after the blind bid goes back"
+
+
 def test_the_rebuilt_game_equals_a_game_played_with_the_decisions_that_stay():
     game = mid_hand(seed=31, tricks=6)
     game.apply("S", game.hand.legal_choices("S")[0])
