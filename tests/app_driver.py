@@ -153,6 +153,27 @@ def answer_with_mouse(app: App, choice=None) -> None:
     click_widget(app, box.buttons["ok"])
 
 
+def give_back_by_mouse(app: App, table) -> tuple[set, list]:
+    """At the player's turn to give back to a partner who bid blind nil: the two cards just received
+    must be dimmed and a click on one refused with its reason; then two others are given by mouse.
+    The cards received and those given."""
+    from game.cards import Card
+    from game.legality import give_back_refusal
+
+    legal = {Card.parse(card) for card in table.turn.legal}
+    received = {card for card in table.visible_south() if card not in legal}
+    assert len(table.visible_south()) == 15 and len(received) == 2, "the partner passed two cards"
+    assert table.marks().playable == legal, "the cards received are dimmed"
+    back = next(card for card in table.visible_south() if card in received)
+    click(app, card_spot(table, back))
+    assert back not in table.selected and table.message.text == give_back_refusal(back)
+    given = [card for card in table.visible_south() if card not in received][:2]
+    for card in given:
+        click(app, card_spot(table, card))
+    click_widget(app, table.box.buttons["give"])
+    return received, given
+
+
 def play_hand_by_mouse(app: App) -> None:
     """Play until the score screen shows, answering every decision with the mouse."""
     from scenes.screens.score import ScoreScene

@@ -11,7 +11,6 @@ import pytest
 from pygame_gui.elements import UIButton, UIDropDownMenu
 
 from game.cards import Card
-from game.legality import give_back_refusal
 from game.players import thinker
 from game.rules import OPTIONS, PRESETS
 from game.scoring import Standing
@@ -33,6 +32,7 @@ from tests.app_driver import (
     click,
     click_widget,
     frames,
+    give_back_by_mouse,
     make_app,
     play_hand_by_mouse,
     player_turn,
@@ -130,18 +130,9 @@ def test_when_partner_bids_blind_nil_the_player_gives_back_two_others_than_the_t
     while table.turn.phase != "exchange":
         answer_with_mouse(app)
         wait_for_turn(app)
-    received = set(table.game.hand.holding("S")) - {Card.parse(card) for card in table.turn.legal}
-    assert len(table.visible_south()) == 15 and len(received) == 2, "North passed two cards"
     rects = dict(table.painter.south_rects(table.visible_south(), table.marks()))
     assert not any(rect.colliderect(table.box.panel.rect) for rect in rects.values()), "the fan runs under the box"
-    assert table.marks().playable == {Card.parse(card) for card in table.turn.legal}, "the cards received are dimmed"
-    back = next(card for card in table.visible_south() if card in received)
-    click(app, card_spot(table, back))
-    assert back not in table.selected and table.message.text == give_back_refusal(back)
-    given = [card for card in table.visible_south() if card not in received][:2]
-    for card in given:
-        click(app, card_spot(table, card))
-    click_widget(app, table.box.buttons["give"])
+    received, given = give_back_by_mouse(app, table)
     assert table.game.phase == "play" and not set(given) & set(table.game.hand.holding("S"))
     assert received <= set(table.game.hand.holding("S"))
 
@@ -919,7 +910,6 @@ def test_in_solo_the_tables_scoreboard_names_each_player(app, monkeypatch):
 
 def test_in_dunns_deck_the_trump_2c_in_the_players_hand_shows_a_gold_spade(tmp_path):
     """The 2♣ is a spade in the jokers deck and sorts among them: its face says so."""
-    from game.cards import Card
     from scenes.look.palette import GOLD_DARK
 
     app = make_app(tmp_path, seed=3)  # South holds the 2♣ in this deal

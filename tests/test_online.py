@@ -29,8 +29,6 @@ from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
 from game.bids import Bid
-from game.cards import Card
-from game.legality import give_back_refusal
 from game.players import decide
 from game.players.levels import LEVELS
 from game.players.suggest import titled
@@ -59,6 +57,7 @@ from tests.app_driver import (
     click,
     click_widget,
     frames,
+    give_back_by_mouse,
     make_app,
     player_turn,
     post_click,
@@ -937,16 +936,8 @@ def test_giving_back_to_a_partner_who_bid_blind_nil_at_a_servers_table_the_cards
     while table.turn.phase != "exchange":
         answer_with_mouse(game)
         next_turn(game)
-    received = {card for card in table.visible_south() if str(card) not in table.turn.legal}
-    assert len(table.visible_south()) == 15 and len(received) == 2 and table.model.bids["N"].blind
-    assert table.marks().playable == {Card.parse(card) for card in table.turn.legal}, "the cards received are dimmed"
-    back = next(iter(received))
-    click(game, card_spot(table, back))
-    assert back not in table.selected and table.message.text == give_back_refusal(back)
-    given = [card for card in table.visible_south() if card not in received][:2]
-    for card in given:
-        click(game, card_spot(table, card))
-    click_widget(game, table.box.buttons["give"])
+    assert table.model.bids["N"].blind
+    _, given = give_back_by_mouse(game, table)
     passed = host.wait(lambda m: m["type"] == "event" and m["event"]["kind"] == "exchange"
                        and m["event"]["giver"] == "N", "Ann's pass back", game)
     assert sorted(passed["event"]["cards"]) == sorted(map(str, given))
