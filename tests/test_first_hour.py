@@ -137,6 +137,21 @@ def test_when_partner_bids_blind_nil_the_player_gives_back_two_others_than_the_t
     assert received <= set(table.game.hand.holding("S"))
 
 
+def test_the_bid_box_with_the_most_it_offers_stays_clear_of_the_hands_beside_it(app):
+    """Asked to bid blind where a blind number may be bid: the number, Bid blind, Blind Nil and Look."""
+    app.change_settings(blind_offer="always", variant="custom1",
+                        custom_rules={"custom1": PRESETS["partner"].rules.replace(blind_team=0).to_line()})
+    table = bidding_turn(app)
+    assert table.box.numbers and {"ok", "bnil", "look"} <= set(table.box.buttons)
+    panel = table.box.panel.rect
+    for x, y in fan_positions("E", 13):
+        assert not panel.colliderect(pygame.Rect(x, y, layout.CARD_H, layout.CARD_W)), "the box covers East's hand"
+    for x, y in fan_positions("S", 13):
+        assert not panel.colliderect(pygame.Rect(x, y - layout.RAISE_LIFT, layout.CARD_W, layout.CARD_H))
+    for button in table.box.buttons.values():
+        assert panel.contains(button.rect), "a button outside its box"
+
+
 def test_enter_before_looking_looks_even_where_a_blind_number_may_be_bid(app):
     app.change_settings(blind_offer="always", variant="custom1",
                         custom_rules={"custom1": PRESETS["partner"].rules.replace(blind_team=0).to_line()})

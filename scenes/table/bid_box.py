@@ -33,7 +33,9 @@ class BidBox:
         self.value = min(self.numbers, key=lambda n: (abs(n - 3), n)) if self.numbers else 0
         rows = self._button_rows()
         hint = HINTS.get(phase, []) if not self.numbers else []
-        height = 20 + (30 if self.numbers else 0) + 12 * len(hint) + 24 * len(rows) + 4
+        # the most a box offers (a blind number, Blind Nil and Look) packs its rows closer, clear of East's hand
+        counter, pitch, button, foot = (26, 20, 18, 2) if self.numbers and len(rows) > 2 else (30, 24, 20, 4)
+        height = 20 + (counter if self.numbers else 0) + 12 * len(hint) + pitch * len(rows) + foot
         x, top, width, most = layout.BID_BOX
         self.panel = UIPanel(pygame.Rect(x, top + most - height, width, height), manager=manager)
         self.buttons: dict[str, UIButton] = {}
@@ -44,17 +46,17 @@ class BidBox:
         inner = width - 10
         y = 18
         if self.numbers:
-            self._counter(manager, y, inner)
-            y += 30
+            self._counter(manager, y, inner, counter - 4)
+            y += counter
         for line in hint:
             widgets.label(manager, (4, y, inner, 11), line, container=self.panel, object_id="reason")
             y += 12
         for row in rows:
             each = (inner - 4 * (len(row) - 1)) // len(row)
             for i, (key, words) in enumerate(row):
-                self.buttons[key] = widgets.button(manager, (4 + i * (each + 4), y, each, 20), words,
+                self.buttons[key] = widgets.button(manager, (4 + i * (each + 4), y, each, button), words,
                                                    container=self.panel)
-            y += 24
+            y += pitch
         self._refresh()
 
     def _button_rows(self) -> list[list[tuple[str, str]]]:
@@ -70,12 +72,12 @@ class BidBox:
                 rows[0].append(named.pop(0))
         return rows + [[entry] for entry in named]
 
-    def _counter(self, manager: pygame_gui.UIManager, y: int, inner: int) -> None:
+    def _counter(self, manager: pygame_gui.UIManager, y: int, inner: int, height: int) -> None:
         """− the number +."""
-        self.buttons["minus"] = widgets.button(manager, (4, y, 28, 26), "-", container=self.panel)
-        self.number = widgets.label(manager, (34, y, inner - 60, 26), str(self.value), container=self.panel,
+        self.buttons["minus"] = widgets.button(manager, (4, y, 28, height), "-", container=self.panel)
+        self.number = widgets.label(manager, (34, y, inner - 60, height), str(self.value), container=self.panel,
                                     object_id="bid_number")
-        self.buttons["plus"] = widgets.button(manager, (inner - 24, y, 28, 26), "+", container=self.panel)
+        self.buttons["plus"] = widgets.button(manager, (inner - 24, y, 28, height), "+", container=self.panel)
 
     def _refresh(self) -> None:
         if self.numbers:
