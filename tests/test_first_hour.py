@@ -23,6 +23,7 @@ from scenes.screens.options import RULE_VALUE_X, OptionsScene
 from scenes.screens.score import ScoreScene
 from scenes.screens.title import TitleScene
 from scenes.settings import LEVELS
+from scenes.table.bid_box import BidBox
 from scenes.table.dealer_draw import DealerDrawScene
 from scenes.table.painter import fan_positions
 from scenes.table.view import TableScene, bids_summary
@@ -137,19 +138,22 @@ def test_when_partner_bids_blind_nil_the_player_gives_back_two_others_than_the_t
     assert received <= set(table.game.hand.holding("S"))
 
 
-def test_the_bid_box_with_the_most_it_offers_stays_clear_of_the_hands_beside_it(app):
-    """Asked to bid blind where a blind number may be bid: the number, Bid blind, Blind Nil and Look."""
-    app.change_settings(blind_offer="always", variant="custom1",
-                        custom_rules={"custom1": PRESETS["partner"].rules.replace(blind_team=0).to_line()})
-    table = bidding_turn(app)
-    assert table.box.numbers and {"ok", "bnil", "look"} <= set(table.box.buttons)
-    panel = table.box.panel.rect
+BLIND_NUMBERS = [f"b{n}" for n in range(1, 10)]
+
+
+@pytest.mark.parametrize(("phase", "legal"), [
+    ("bid", ["nil", *map(str, range(1, 14))]), ("bid", [str(n) for n in range(4, 14)]), ("blind", ["bnil", "look"]),
+    ("blind", ["bnil", *BLIND_NUMBERS, "look"]), ("blind", [*BLIND_NUMBERS, "look"]),
+    ("misdeal", ["misdeal", "keep"]), ("exchange", ["AS", "KS"])])
+def test_every_bid_box_stays_clear_of_the_hands_beside_it(app, phase, legal):
+    """Whatever it offers (the most: a blind number, Blind Nil and Look), and a fan of fifteen in an exchange."""
+    box = BidBox(app.ui, phase, legal, give_count=2)
+    panel = box.panel.rect
     for x, y in fan_positions("E", 13):
         assert not panel.colliderect(pygame.Rect(x, y, layout.CARD_H, layout.CARD_W)), "the box covers East's hand"
-    for x, y in fan_positions("S", 13):
+    for x, y in fan_positions("S", 15):
         assert not panel.colliderect(pygame.Rect(x, y - layout.RAISE_LIFT, layout.CARD_W, layout.CARD_H))
-    for button in table.box.buttons.values():
-        assert panel.contains(button.rect), "a button outside its box"
+    assert all(panel.contains(button.rect) for button in box.buttons.values()), "a button outside its box"
 
 
 def test_enter_before_looking_looks_even_where_a_blind_number_may_be_bid(app):
