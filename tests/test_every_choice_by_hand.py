@@ -28,11 +28,10 @@ KEYS = {"nil": pygame.K_n, "bnil": pygame.K_b, "misdeal": pygame.K_d, "look": py
 """The key that makes each named bid or call."""
 
 
-def pick(table, rng: random.Random, bold: bool, by_keys: bool = False):
-    """A legal choice: with `bold`, a blind bid, the misdeal or nil wherever offered; else at random.
-    The keys make no blind number (Enter looks: a blind bid has its own button)."""
+def pick(table, rng: random.Random, bold: bool):
+    """A legal choice: with `bold`, a blind bid, the misdeal or nil wherever offered; else at random."""
     turn = table.turn
-    legal = [choice for choice in turn.legal if not (by_keys and choice.startswith("b") and choice[1:].isdigit())]
+    legal = list(turn.legal)
     if turn.phase == "exchange":
         return [str(card) for card in rng.sample(table.visible_south(), turn.give)]
     if bold:
@@ -53,7 +52,8 @@ def to_card(app, table, card) -> None:
 
 def answer_with_keys(app, choice) -> None:
     """Make the player's decision with the keyboard: arrows and Enter (Space to pick a card to give),
-    + and - then Enter for a number, N, B, D or Enter for the rest."""
+    + and - then Enter for a number (a blind one once + or - has lit Bid blind), N, B, D or Enter for
+    the rest."""
     table = app.scenes[-1]
     if table.turn.phase in ("play", "exchange"):
         cards = [choice] if isinstance(choice, str) else choice
@@ -65,8 +65,12 @@ def answer_with_keys(app, choice) -> None:
     elif choice in KEYS:
         press(app, KEYS[choice])
     else:
-        while table.box.value != int(choice):
-            press(app, pygame.K_PLUS if table.box.value < int(choice) else pygame.K_MINUS)
+        wanted = int(choice.lstrip("b"))
+        if table.box.value == wanted:  # a step away and back, which lights Bid blind before the cards are seen
+            away = pygame.K_PLUS if wanted < table.box.numbers[-1] else pygame.K_MINUS
+            press(app, away)
+        while table.box.value != wanted:
+            press(app, pygame.K_PLUS if table.box.value < wanted else pygame.K_MINUS)
         press(app, pygame.K_RETURN)
 
 
@@ -79,8 +83,9 @@ the choice made, None for any). Seed 10 deals the player a hand that may be thro
 no blind offer is a misdeal question."""
 
 
-BY_KEYS = [case for case in CASES if case[0] in ("partner", "solo", "dunn", "custom1") and case[1]]
-"""The cases played again with the keyboard."""
+BY_KEYS = [case for case in CASES if case[0] in ("partner", "solo", "dunn", "custom1") and case[1]] + [
+    ("custom1", False, "always", 5, None)]
+"""The cases played again with the keyboard (the last picks a blind number)."""
 
 
 @pytest.mark.parametrize(("variant", "bold", "offer", "seed", "included", "by_keys"),
@@ -101,7 +106,7 @@ def test_a_whole_hand_of_every_variant_is_played_by_mouse_or_keys_whatever_the_p
                 break
             table = app.scenes[-1]
             actions = len(table.game.actions)
-            choice = pick(table, rng, bold, by_keys)
+            choice = pick(table, rng, bold)
             made.append((table.turn.phase, choice))
             (answer_with_keys if by_keys else answer_with_mouse)(app, choice)
             assert len(table.game.actions) > actions, f"{variant}: answering {choice!r} did nothing; {made}"

@@ -165,6 +165,28 @@ def test_enter_before_looking_looks_even_where_a_blind_number_may_be_bid(app):
     assert table.model.south_looked and "S" not in table.game.hand.bids, "Enter looked, and bid nothing blind"
 
 
+def test_a_blind_number_set_with_plus_or_minus_lights_bid_blind_and_enter_bids_it(app):
+    app.change_settings(blind_offer="always", variant="custom1",
+                        custom_rules={"custom1": PRESETS["partner"].rules.replace(blind_team=0).to_line()})
+    table = bidding_turn(app)
+    assert not table.box.buttons["ok"].is_selected, "Enter looks until a number is chosen"
+    press(app, pygame.K_PLUS)
+    wanted = table.box.value
+    assert table.box.buttons["ok"].is_selected, "Bid blind lit: Enter bids the number"
+    press(app, pygame.K_RETURN)
+    bid = table.game.hand.bids["S"]
+    assert bid.blind and bid.tricks == wanted
+
+
+def test_a_suggested_blind_number_is_what_enter_bids(app):
+    box = BidBox(app.ui, "blind", ["bnil", *BLIND_NUMBERS, "look"])
+    assert box.enter_choice() == "look"
+    box.set_choice("b5")
+    assert box.enter_choice() == "b5" and box.buttons["ok"].is_selected
+    box.set_choice("look")
+    assert box.enter_choice() == "look" and not box.buttons["ok"].is_selected
+
+
 @pytest.mark.parametrize(("offer", "behind", "asked"), [("always", 0, True), ("never", 200, False),
                                                         ("trailing", 0, False), ("trailing", 60, True)])
 def test_the_blind_question_follows_the_players_preference(app, offer, behind, asked):

@@ -166,7 +166,8 @@ SHORTCUTS: list[Block] = [
     Pair("Left/Right, Enter", "pick a card in your hand, then play it"),
     Pair("+ / -, Enter", "set your bid in the bid box, then bid it"),
     Pair("N, B", "bid nil, blind nil, where the rules allow it"),
-    Pair("Enter (cards unseen)", "look at your cards; on a misdeal question keep the hand, D calls it"),
+    Pair("Enter (cards unseen)", "look at your cards (after + or -, bid that number blind); on a misdeal "
+                                 "question keep the hand, D calls it"),
     Pair("S or right-click", "suggest: the computer proposes a bid or marks a card"),
     Pair("Ctrl+Z", "take back your last bid or card of the hand (also in the menu)"),
     Pair("Point at a card", "another player's card on the table, or their bid: why they chose it (Options, "

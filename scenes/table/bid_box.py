@@ -100,6 +100,7 @@ class BidBox:
         if 0 <= index < len(self.numbers):
             self.value = self.numbers[index]
         self._refresh()
+        self._mark_number()
 
     def set_choice(self, choice: str) -> None:
         """Show a suggested choice in the box: a number sets the counter; Nil, Blind Nil, Look,
@@ -109,9 +110,17 @@ class BidBox:
         if digits.isdigit() and int(digits) in self.numbers:
             self.value = int(digits)
             self._refresh()
+            self._mark_number()
         elif choice in self.legal and choice in self.buttons:
             self.marked = choice
             self.buttons[choice].select()
+
+    def _mark_number(self) -> None:
+        """Before the cards are seen, a number chosen (with − or +, or by a suggestion) lights Bid
+        blind, and Enter bids it blind instead of looking."""
+        if self.phase == "blind":
+            self.marked = "ok"
+            self.buttons["ok"].select()
 
     def _unmark(self) -> None:
         if self.marked is not None:
@@ -119,11 +128,12 @@ class BidBox:
             self.marked = None
 
     def enter_choice(self) -> str | None:
-        """What Enter answers: the button a suggestion lit; before the cards are seen, or on a
-        misdeal question, Look or Keep (the choices that give nothing away: a blind bid is
-        made with its own button); else the number shown. None when Enter has nothing to take."""
+        """What Enter answers: the button a suggestion lit (Bid blind: the number shown, blind);
+        before the cards are seen, or on a misdeal question, Look or Keep (the choices that give
+        nothing away: a blind bid is made with its own button, or lit by choosing a number); else
+        the number shown. None when Enter has nothing to take."""
         if self.marked is not None:
-            return self.marked
+            return self.number_choice() if self.marked == "ok" else self.marked
         safe = next((choice for choice in ("look", "keep") if choice in self.legal), None)
         if safe is not None or not self.numbers:
             return safe
