@@ -33,7 +33,7 @@ def pick(table, rng: random.Random, bold: bool):
     turn = table.turn
     legal = list(turn.legal)
     if turn.phase == "exchange":
-        return [str(card) for card in rng.sample(table.visible_south(), turn.give)]
+        return rng.sample([str(card) for card in table.visible_south() if str(card) in legal], turn.give)
     if bold:
         for wanted in (*BLIND_FIRST, "misdeal", "nil"):
             if wanted in legal:
