@@ -14,7 +14,8 @@ from game.rules import PRESETS
 from game.scoring import HandScore, Standing, score_hand, sides
 from game.seats import SEATS
 from scenes.look import text
-from scenes.look.breakdown import PANEL_RECT
+from scenes.look.breakdown import PANEL_RECT, score_rows
+from scenes.look.palette import GOOD, WARNING
 from scenes.screens.game_over import GameOverScene
 from scenes.screens.score import ScoreScene
 from scenes.table.model import TableModel
@@ -111,6 +112,19 @@ def test_a_failed_nils_tricks_are_shown_apart_and_the_bid_row_says_made_or_set(a
     row = lines.index("Nil tricks")
     assert lines[row + 1:row + 3] == ["1", "-"], "the nil's trick: Us 4 + 1, Them 8 make the 13"
     assert "S's nil failed" in " ".join(lines)
+
+
+def test_a_side_that_bid_only_nils_says_so_on_the_bid_row_in_its_colour(app, monkeypatch):
+    """Solo: South's blind nil failed and West's nil held; their Bid cells name the nils (a dash said nothing)."""
+    rules = PRESETS["solo"].rules
+    bids = {"S": Bid(0, blind=True), "W": Bid(0), "N": Bid(5), "E": Bid(4)}
+    winners = ["S"] * 2 + ["N"] * 6 + ["E"] * 5
+    taken = {seat: winners.count(seat) for seat in SEATS}
+    score = score_hand(rules, bids, taken, winners, {side: Standing() for side in sides(rules.partners)})
+    rows = {row.label: row for row in score_rows(score, taken, verdicts=True)}
+    bid = dict(zip(score.sides, zip(rows["Bid"].values, rows["Bid"].colours, strict=True), strict=True))
+    assert bid["S"] == ("blind nil", WARNING) and bid["W"] == ("nil", GOOD)
+    assert bid["N"] == ("5 made", GOOD) and bid["E"] == ("4 made", GOOD)
 
 
 @pytest.mark.parametrize("screen", ["score", "game over"])

@@ -72,6 +72,14 @@ def verdict(side: SideScore) -> tuple[str, Colour]:
     return {True: ("made", GOOD), False: ("set", WARNING), None: ("", WHITE)}[side.made]
 
 
+def nils_bid(side: SideScore) -> tuple[str, Colour]:
+    """What a side that bid no number bid: its nils (``blind nil``, ``nil + nil``), green if they all
+    held, orange if one failed; a dash if it bid nothing at all."""
+    if not side.nils:
+        return "-", WHITE
+    return " + ".join(nil.kind for nil in side.nils), GOOD if all(nil.made for nil in side.nils) else WARNING
+
+
 def score_rows(score: HandScore, taken: Mapping[str, int] | None = None, *, verdicts: bool = False) -> list[Row]:
     """The breakdown of a hand's score: bid (``4 made``, ``6 set`` with `verdicts`), tricks,
     the tricks a side's nils took apart from them (given the tricks each seat `taken`, where a
@@ -83,14 +91,19 @@ def score_rows(score: HandScore, taken: Mapping[str, int] | None = None, *, verd
 
     def bid(side: SideScore) -> str:
         if not side.contract:
-            return "-"
+            return nils_bid(side)[0]
         return f"{side.contract} {verdict(side)[0]}" if verdicts else str(side.contract)
+
+    def bid_colour(side: SideScore) -> Colour:
+        if not side.contract:
+            return nils_bid(side)[1] if verdicts else WHITE
+        return verdict(side)[1] if verdicts else WHITE
 
     def nil_tricks(side: SideScore) -> int:
         return sum(taken.get(seat, 0) for seat in side.side if seat in SEATS) - side.counted if taken else 0
 
     plain = (lambda side: WHITE)  # noqa: E731 - one colour for every side
-    rows = [row("Bid", bid, lambda side: verdict(side)[1] if verdicts else WHITE),
+    rows = [row("Bid", bid, bid_colour),
             row("Tricks", lambda side: str(side.counted), lambda side: verdict(side)[1])]
     if any(nil_tricks(side) > 0 for side in sides):
         rows.append(row("Nil tricks", lambda side: str(nil_tricks(side)) if side.nils else "-", plain))
