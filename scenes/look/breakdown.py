@@ -95,9 +95,9 @@ def score_rows(score: HandScore, taken: Mapping[str, int] | None = None, *, verd
         return f"{side.contract} {verdict(side)[0]}" if verdicts else str(side.contract)
 
     def bid_colour(side: SideScore) -> Colour:
-        if not side.contract:
-            return nils_bid(side)[1] if verdicts else WHITE
-        return verdict(side)[1] if verdicts else WHITE
+        if not verdicts:
+            return WHITE
+        return verdict(side)[1] if side.contract else nils_bid(side)[1]
 
     def nil_tricks(side: SideScore) -> int:
         return sum(taken.get(seat, 0) for seat in side.side if seat in SEATS) - side.counted if taken else 0
