@@ -396,13 +396,13 @@ class App:
     def _handle(self, events: list[pygame.event.Event]) -> bool:
         """Hand `events` to the widgets and the top scene; whether any of them can change the picture."""
         changed = False
+        self.window.note(events)
         for event in events:
             if event.type == pygame.QUIT:
                 self.quit()
                 return True
             if event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
                 self.window.resized()
-            self.window.note(event)
             if event.type == pygame.KEYDOWN and (
                     event.key == pygame.K_F11 or (event.key == pygame.K_RETURN and event.mod & pygame.KMOD_ALT)):
                 self.toggle_fullscreen()

@@ -159,6 +159,8 @@ class Screen:
         """Where the window was and its size when it last went fullscreen: it comes back there."""
         self.maximized = False
         """The window is maximized (as the window manager last said): back from fullscreen, so is it again."""
+        self.minimized = False
+        """The window is minimized: restored, it is as it was (maximized or not)."""
         self.window = self._open()
         self.viewport = fit(self.window.get_size(), scaling)
         self.present_cost: float | None = None
@@ -215,11 +217,23 @@ class Screen:
         self.resized()
         return True
 
-    def note(self, event: pygame.event.Event) -> None:
-        """Follow the window manager's word on the window: maximized, or restored from it (a window
-        in full screen keeps what it was before)."""
-        if event.type in (pygame.WINDOWMAXIMIZED, pygame.WINDOWRESTORED) and not self.fullscreen:
-            self.maximized = event.type == pygame.WINDOWMAXIMIZED
+    def note(self, events: list[pygame.event.Event]) -> None:
+        """Follow the window manager's word on the window, a frame's events at a time: maximized,
+        minimized, or restored (from maximized to its own size, or from minimized to what it was);
+        a window in full screen keeps what it was before. Brought back from minimized, a maximized
+        window is told restored, maximized and restored again at once (SDL under X11): a restore
+        among the same events as a maximize leaves it maximized."""
+        if self.fullscreen:
+            return
+        kinds = [event.type for event in events]
+        for kind in kinds:
+            if kind == pygame.WINDOWMAXIMIZED:
+                self.maximized, self.minimized = True, False
+            elif kind == pygame.WINDOWMINIMIZED:
+                self.minimized = True
+            elif kind == pygame.WINDOWRESTORED:
+                self.maximized = self.maximized and (self.minimized or pygame.WINDOWMAXIMIZED in kinds)
+                self.minimized = False
 
     @staticmethod
     def ask_attention() -> None:
