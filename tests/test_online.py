@@ -451,6 +451,20 @@ def test_a_lobby_longer_than_the_screen_lists_open_seats_first_and_pages_to_ever
     assert lobby.earlier.is_enabled and opening not in {table for table, _ in lobby.seat_buttons.values()}
 
 
+def test_a_friends_table_just_set_up_tops_a_lobby_already_full_of_open_seats(server, plain, app):
+    computers = {"S": "human", "W": "computer", "N": "human", "E": "computer"}
+    older = [plain(f"Early{n}").create(computers, "Older") for n in range(VISIBLE_TABLES)]
+    game = app(server=server.address, name="Ann")
+    lobby = to_lobby(game)
+    for number in older:
+        lobby_lists(game, lobby, number)
+    friends = plain("Bea").create(computers, "Bea's table")
+    lobby_lists(game, lobby, friends)
+    assert [summary["table"] for summary in lobby.tables][0] == friends
+    click_widget(game, seat_button(lobby, friends, "N"))
+    assert at_table(game).control.seat == "N"
+
+
 def test_a_wrong_address_is_told_on_the_form_and_keeps_trying(server, app, monkeypatch):
     game = app()
     shown = Shown(game, monkeypatch)

@@ -148,17 +148,22 @@ def unread_words(unread: list[str]) -> str:
 
 
 def open_seats_first(tables: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """The lobby's tables as listed: those with a seat to take first, each part in the server's order.
+    """The lobby's tables as listed: those with a seat to take first, the newest of them first (a
+    friend's table just set up tops the list, however busy the server), then the full ones in the
+    server's order.
 
     >>> [t["table"] for t in open_seats_first([{"table": 1, "seats": {"S": {"kind": "human"}}},
-    ...                                        {"table": 2, "seats": {"S": {"kind": "open"}}}])]
-    [2, 1]
+    ...                                        {"table": 2, "seats": {"S": {"kind": "open"}}},
+    ...                                        {"table": 3, "seats": {"S": {"kind": "open"}}}])]
+    [3, 2, 1]
     """
     def full(summary: dict[str, Any]) -> bool:
         seats = summary.get("seats", {})
         return not any(isinstance(info, dict) and info.get("kind") == "open" for info in seats.values())
 
-    return sorted((t for t in tables if isinstance(t, dict)), key=full)
+    listed = [t for t in tables if isinstance(t, dict)]
+    with_seats = [t for t in listed if not full(t)]
+    return with_seats[::-1] + [t for t in listed if full(t)]
 
 
 class ConnectScene(Scene):
