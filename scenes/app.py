@@ -110,7 +110,7 @@ class App:
         self.settings, settings_problem = self.store.load()
         self.notices: list[str] = [settings_problem] if settings_problem else []
         self.window = Screen(self.settings.fullscreen and not self.config.windowed, self.settings.scaling,
-                             self.settings.window_size)
+                             self.settings.window_size, self.settings.window_maximized)
         self.screen = self.window.frame
         """The logical frame every scene draws on (the window shows it scaled)."""
         pygame.display.set_caption("Spades")
@@ -340,12 +340,13 @@ class App:
             self.notices.append(f"The game could not be saved: {error}")
 
     def quit(self) -> None:
-        """Save the game in progress, and the window's size for the next start, and stop (the window's
-        close button)."""
+        """Save the game in progress, and the window's size (and whether it was maximized) for the next
+        start, and stop (the window's close button)."""
         self.save_game()
         size = self.window.windowed_size
-        if size is not None and size != self.settings.window_size:
-            self.change_settings(window_size=size)
+        window = {"window_size": size, "window_maximized": self.window.maximized} if size is not None else {}
+        if any(getattr(self.settings, name) != value for name, value in window.items()):
+            self.change_settings(**window)
         self.running = False
 
     # -- the loop ------------------------------------------------------------------------

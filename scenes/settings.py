@@ -100,6 +100,9 @@ class Settings:
     window_size: tuple[int, int] | None = None
     """The size the player last left the window at: a game in a window opens at it again (within the
     screen); None, at a size that fits the screen."""
+    window_maximized: bool = False
+    """The window was maximized when the player left it: it opens maximized again (over
+    :attr:`window_size`, which it returns to when un-maximized)."""
     card_back: str = "lattice"
     four_colour: bool = False
     spades_first: bool = True
@@ -345,6 +348,7 @@ _CHECKS: dict[str, Callable[[Any], Any]] = {
     "volume": _number(0, 1),
     "fullscreen": _flag,
     "window_size": _window_size,
+    "window_maximized": _flag,
     "card_back": _one_of(BACKS),
     "four_colour": _flag,
     "spades_first": _flag,

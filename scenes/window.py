@@ -46,6 +46,10 @@ and the window's title bar, which SDL cannot measure beforehand)."""
 HEADLESS_DRIVERS = ("dummy", "offscreen")
 
 
+Place = tuple[tuple[int, int], tuple[int, int]]
+"""A window's position on the desktop and its size."""
+
+
 class NoDisplayError(RuntimeError):
     """There is no screen to draw on; the message says so in plain words."""
 
@@ -149,15 +153,21 @@ def keep_from_shrinking_below(size: tuple[int, int]) -> None:
 class Screen:
     """The game's window and the frame every scene draws on."""
 
-    def __init__(self, fullscreen: bool, scaling: str = "auto", size: tuple[int, int] | None = None) -> None:
+    def __init__(self, fullscreen: bool, scaling: str = "auto", size: tuple[int, int] | None = None,
+                 maximized: bool = False) -> None:
+        """`size` and `maximized`: the window as the player left it in an earlier run (its own size,
+        and whether it was maximized over it)."""
         self.frame = pygame.Surface(layout.SIZE)
         self.scaling = scaling
         self.fullscreen = fullscreen
         self.chosen_size = size
         """The window's size the player chose in an earlier run, if any: the window opens at it."""
-        self.windowed_place: tuple[tuple[int, int], tuple[int, int]] | None = None
+        self.windowed_place: Place | None = None
         """Where the window was and its size when it last went fullscreen: it comes back there."""
-        self.maximized = False
+        self.normal_place: Place | None = None
+        """Where the window is and its size when neither maximized nor minimized (as it was last seen
+        so): un-maximized, the window manager puts it back there."""
+        self.maximized = maximized
         """The window is maximized (as the window manager last said): back from fullscreen, so is it again."""
         self.minimized = False
         """The window is minimized: restored, it is as it was (maximized or not)."""
@@ -167,17 +177,28 @@ class Screen:
         """Seconds a frame takes to reach the screen (a running average; None before the first)."""
 
     def _open(self) -> pygame.Surface:
+        """The display in full screen, or a window: at its own size and place, then maximized over it
+        if it was (so that the window manager has that size and place to restore it to)."""
         if self.fullscreen:
             return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
         desktop = pygame.display.get_desktop_sizes()[0]
         if self.windowed_place is None:
-            return self._open_window(within_desktop(self.chosen_size or window_size(desktop, self.scaling)))
-        position, size = self.windowed_place
-        window = self._open_window(within_desktop(size))
-        # SDL opens the new window where the old one's inside was, and a window manager puts its
-        # title bar there: back and forth, the window crept down by a title bar each time.
-        display_window().position = position
+            window = self._open_window(within_desktop(self.chosen_size or window_size(desktop, self.scaling)))
+        else:
+            position, size = self.windowed_place
+            window = self._open_window(within_desktop(size))
+            # SDL opens the new window where the old one's inside was, and a window manager puts its
+            # title bar there: back and forth, the window crept down by a title bar each time.
+            display_window().position = position
+        self.normal_place = self._place()
+        if self.maximized:
+            display_window().maximize()
         return window
+
+    @staticmethod
+    def _place() -> Place:
+        window = display_window()
+        return window.position, window.size
 
     @staticmethod
     def _open_window(size: tuple[int, int]) -> pygame.Surface:
@@ -187,11 +208,13 @@ class Screen:
 
     @property
     def windowed_size(self) -> tuple[int, int] | None:
-        """The window's size to open at next time, within the screen: as it is now, or, in fullscreen,
-        as it was before (None if it has not been in a window yet, or on a screen smaller than the
-        frame, where the window opens at what fits anyway)."""
-        size = self.window.get_size() if not self.fullscreen else (
-            self.windowed_place[1] if self.windowed_place else self.chosen_size)
+        """The window's size to open at next time, within the screen: as it is now (maximized, its own
+        size under that), or, in fullscreen, as it was before (None if it has not been in a window yet,
+        or on a screen smaller than the frame, where the window opens at what fits anyway)."""
+        if self.fullscreen:
+            size = self.windowed_place[1] if self.windowed_place else self.chosen_size
+        else:
+            size = self.normal_place[1] if self.maximized and self.normal_place else self.window.get_size()
         if size is None:
             return None
         size = within_desktop(size)
@@ -203,8 +226,7 @@ class Screen:
         if on == self.fullscreen:
             return True
         if on:
-            window = display_window()
-            self.windowed_place = (window.position, window.size)
+            self.windowed_place = self.normal_place if self.maximized and self.normal_place else self._place()
         self.fullscreen = on
         try:
             self.window = self._open()
@@ -212,8 +234,6 @@ class Screen:
             self.fullscreen = not on
             self.window = self._open()
             return False
-        if not on and self.maximized:
-            display_window().maximize()
         self.resized()
         return True
 
@@ -222,7 +242,11 @@ class Screen:
         minimized, or restored (from maximized to its own size, or from minimized to what it was);
         a window in full screen keeps what it was before. Brought back from minimized, a maximized
         window is told restored, maximized and restored again at once (SDL under X11): a restore
-        among the same events as a maximize leaves it maximized."""
+        among the same events as a maximize leaves it maximized.
+
+        A window moved or resized while neither maximized nor minimized has a new place of its own
+        (:attr:`normal_place`); the move and resize that come with a maximize (before it, under
+        Windows) are not its own."""
         if self.fullscreen:
             return
         kinds = [event.type for event in events]
@@ -234,6 +258,9 @@ class Screen:
             elif kind == pygame.WINDOWRESTORED:
                 self.maximized = self.maximized and (self.minimized or pygame.WINDOWMAXIMIZED in kinds)
                 self.minimized = False
+        moved = any(kind in (pygame.WINDOWMOVED, pygame.WINDOWSIZECHANGED, pygame.WINDOWRESTORED) for kind in kinds)
+        if moved and not (self.maximized or self.minimized or pygame.WINDOWMAXIMIZED in kinds):
+            self.normal_place = self._place()
 
     @staticmethod
     def ask_attention() -> None:

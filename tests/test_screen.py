@@ -117,10 +117,11 @@ def test_back_from_full_screen_the_window_is_where_it_was_at_the_size_it_had(tmp
         app.close()
 
 
-def test_a_maximized_window_comes_back_maximized_from_full_screen(tmp_path, monkeypatch):
-    """The window manager says the window was maximized (an event, as the dummy display cannot
-    maximize): after F11 twice it is maximized again; a window that was not, is not."""
-    maximized: list[bool] = []
+@pytest.fixture
+def maximized(monkeypatch) -> list[tuple[tuple[int, int], tuple[int, int]]]:
+    """Each time the game asks the window manager to maximize its window, where the window was and
+    its size just before (the dummy display cannot maximize: the window stays as it was)."""
+    asked: list[tuple[tuple[int, int], tuple[int, int]]] = []
 
     class Spied:
         """The display's window, but for `maximize`, which is counted."""
@@ -135,19 +136,33 @@ def test_a_maximized_window_comes_back_maximized_from_full_screen(tmp_path, monk
             setattr(self.window, name, value)
 
         def maximize(self) -> None:
-            maximized.append(True)
+            asked.append((self.window.position, self.window.size))
 
     monkeypatch.setattr(window_module, "display_window", lambda real=window_module.display_window: Spied(real()))
+    return asked
+
+
+def window_manager_maximizes(app: App, place: tuple[tuple[int, int], tuple[int, int]] = ((0, 20), (1024, 740))) -> None:
+    """The player maximizes the window: the window manager moves and resizes it, and says so in
+    the order SDL tells it under Windows (resized, then maximized)."""
+    display_window().position, display_window().size = place
+    for event in (pygame.WINDOWMOVED, pygame.WINDOWSIZECHANGED, pygame.WINDOWMAXIMIZED):
+        pygame.event.post(pygame.event.Event(event))
+    frames(app)
+
+
+def test_a_maximized_window_comes_back_maximized_from_full_screen(tmp_path, maximized):
+    """The window manager says the window was maximized (an event): after F11 twice it is
+    maximized again; a window that was not, is not."""
     app = make_app(tmp_path)
     try:
         press(app, pygame.K_F11)
         press(app, pygame.K_F11)
         assert maximized == [], "a window that was not maximized came back maximized"
-        pygame.event.post(pygame.event.Event(pygame.WINDOWMAXIMIZED))
-        frames(app)
+        window_manager_maximizes(app)
         press(app, pygame.K_F11)
         press(app, pygame.K_F11)
-        assert maximized == [True]
+        assert len(maximized) == 1
         pygame.event.post(pygame.event.Event(pygame.WINDOWMINIMIZED))
         frames(app)
         for event in (pygame.WINDOWRESTORED, pygame.WINDOWMAXIMIZED, pygame.WINDOWRESTORED):  # back, as SDL tells it
@@ -155,14 +170,66 @@ def test_a_maximized_window_comes_back_maximized_from_full_screen(tmp_path, monk
         frames(app)
         press(app, pygame.K_F11)
         press(app, pygame.K_F11)
-        assert maximized == [True, True]
+        assert len(maximized) == 2
         pygame.event.post(pygame.event.Event(pygame.WINDOWRESTORED))  # the player restores it, then F11 twice
         frames(app)
         press(app, pygame.K_F11)
         press(app, pygame.K_F11)
-        assert maximized == [True, True]
+        assert len(maximized) == 2
     finally:
         app.close()
+
+
+def test_a_maximized_window_back_from_full_screen_keeps_its_own_size_to_be_restored_to(tmp_path, maximized):
+    """Back from full screen, the window opens at its own size and place and only then is maximized,
+    so that un-maximized it returns there (not to the size it had maximized)."""
+    app = make_app(tmp_path)
+    try:
+        display_window().size, display_window().position = (900, 600), (100, 50)  # the player drags it
+        pygame.event.post(pygame.event.Event(pygame.WINDOWSIZECHANGED))
+        frames(app)
+        window_manager_maximizes(app)
+        press(app, pygame.K_F11)
+        press(app, pygame.K_F11)
+        assert maximized == [((100, 50), (900, 600))]
+        pygame.event.post(pygame.event.Event(pygame.WINDOWRESTORED))  # un-maximized, then dragged elsewhere
+        frames(app)
+        display_window().position = (200, 80)
+        pygame.event.post(pygame.event.Event(pygame.WINDOWMOVED))
+        frames(app)
+        window_manager_maximizes(app)
+        press(app, pygame.K_F11)
+        press(app, pygame.K_F11)
+        assert maximized[-1] == ((200, 80), (900, 600))
+    finally:
+        app.close()
+
+
+def test_a_window_left_maximized_opens_maximized_over_its_own_size(tmp_path, maximized):
+    app = make_app(tmp_path)
+    display_window().size = (900, 600)
+    pygame.event.post(pygame.event.Event(pygame.WINDOWSIZECHANGED))
+    frames(app)
+    window_manager_maximizes(app)
+    post_quit(app)
+    app.close()
+    saved = json.loads((tmp_path / "settings.json").read_text())
+    assert (saved["window_size"], saved["window_maximized"]) == ([900, 600], True)
+    assert maximized == []
+    again = make_app(tmp_path)
+    try:
+        assert len(maximized) == 1 and maximized[0][1] == (900, 600) and again.window.maximized
+        pygame.event.post(pygame.event.Event(pygame.WINDOWRESTORED))  # the player un-maximizes it
+        frames(again)
+        post_quit(again)
+    finally:
+        again.close()
+    assert json.loads((tmp_path / "settings.json").read_text())["window_maximized"] is False
+    third = make_app(tmp_path)
+    try:
+        assert len(maximized) == 1 and not third.window.maximized
+    finally:
+        third.close()
 
 
 def test_a_window_bigger_than_the_desktop_comes_back_from_full_screen_within_it(tmp_path):

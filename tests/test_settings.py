@@ -39,8 +39,8 @@ def changed_settings() -> Settings:
     custom = Rules.parse("nil=50 win=250", base=PRESETS["partner"].rules).to_line()
     return Settings(save_hand=True, variant="custom2", custom_rules={"custom2": custom}, partner_level="normal",
                     opponents_level="expert", names=("Ann", "Bo", "Cy", "Di"), speed="fast", trick_delay=0.0,
-                    sound=False, volume=0.25, fullscreen=False, window_size=(900, 600), card_back="boing",
-                    four_colour=True, spades_first=False, aces_left=False,
+                    sound=False, volume=0.25, fullscreen=False, window_size=(900, 600), window_maximized=True,
+                    card_back="boing", four_colour=True, spades_first=False, aces_left=False,
                     dim_illegal=False, auto_last_card=False, click_to_raise=True, win_score=150,
                     scaling="sharp", blind_offer="never", allow_undo=False, coach=True, coach_margin=10, why=False,
                     online_server="spades.example.org:7626", online_name="Ann", online_token="0123abcd4567ef89")
