@@ -44,7 +44,8 @@ _SAVED_TEXT_LENGTH = {"variant": 40, "id": 64}
 """The longest variant name and game id a saved game may hold (the game writes far shorter ones)."""
 TAKE_BACK_PHASES = ("bid", "exchange", "play")
 """The decisions a seat may take back: those made after seeing its cards (taking back a
-look, or a blind bid, would let it choose blind again knowing its cards)."""
+look, or a blind bid, would let it choose blind again knowing its cards; a look made early, while
+the others bid, is never taken back either)."""
 NOTHING_TO_TAKE_BACK = "Nothing to take back in this hand"
 BLIND_BID_STANDS = "A blind bid stands once you have seen your cards"
 
@@ -244,7 +245,8 @@ class Game:
         if self.over:
             return None
         for index in range(len(self.actions) - 1, self.deal_start - 1, -1):
-            if self.actions[index][0] == seat and self._phases[index] in TAKE_BACK_PHASES:
+            who, choice = self.actions[index]
+            if who == seat and self._phases[index] in TAKE_BACK_PHASES and choice != "look":
                 return index
         return None
 

@@ -202,6 +202,19 @@ def test_never_asked_the_player_looks_at_once_and_bids(app):
     assert table.game.phase == "bid" and "S" in table.game.hand.looked and table.model.south_looked
 
 
+def test_cards_shown_face_up_are_looked_at_before_an_option_changed_mid_deal_could_offer_a_blind_bid(app):
+    """Not offered a blind bid, the player sees the cards as they are dealt: the game counts them
+    looked at then, so that the blind offer turned on during the deal (Options from the menu)
+    cannot ask for a blind bid on cards already seen."""
+    app.change_settings(blind_offer="never")
+    table = start_game(app)
+    wait_for(app, lambda: table.model.south_looked)
+    assert "S" in table.game.hand.looked, "the cards turned up unseen by the game"
+    app.change_settings(blind_offer="always")
+    wait_for_turn(app)
+    assert table.game.phase == "bid" and table.turn.phase == "bid" and "bnil" not in table.box.buttons
+
+
 # -- messages -------------------------------------------------------------------------------------------
 def message_band() -> pygame.Rect:
     return pygame.Rect((layout.WIDTH - layout.MESSAGE_WIDTH) // 2, layout.MESSAGE_Y, layout.MESSAGE_WIDTH,

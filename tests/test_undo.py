@@ -155,6 +155,21 @@ def test_a_look_is_never_taken_back():
         game.take_back("S")
 
 
+def test_a_look_before_the_players_turn_is_never_taken_back_either():
+    """A look while the others bid (the cards picked up as they come) is recorded in the bidding:
+    it stands as a look at the player's own turn does, and only the bid after it goes back."""
+    game = Game(PARTNER, seed=0)  # North bids first
+    game.apply("N", "look")
+    assert game.phase == "bid" and game.hand.may_look_early("S")
+    game.apply("S", "look")
+    with pytest.raises(RuleError, match="^Nothing to take back in this hand$"):
+        game.take_back("S")
+    drive(game, random.Random(0), lambda g: g.to_act == "S")
+    game.apply("S", "3")
+    assert [choice for seat, choice in game.take_back("S") if seat == "S"] == ["3"]
+    assert "S" in game.hand.looked and game.phase == "bid" and game.to_act == "S"
+
+
 def test_a_blind_bid_stands_and_taking_it_back_says_why():
     """Taking back a blind bid would let the player bid again having seen the cards; the
     refusal says so, not that there is nothing to take back."""

@@ -416,6 +416,17 @@ class TableController(AdviceAsking):
             return self.game.hand.behind(PLAYER) > 0
         return wanted == "always"
 
+    def pick_up(self) -> bool:
+        """Whether the player sees the cards of the hand just dealt as they come (not asked to bid
+        blind). The game counts them looked at then, not at the player's turn to bid: a blind
+        offer turned on during the deal cannot ask for a blind bid on cards already seen."""
+        if self.offers_blind():
+            return False
+        hand = self.game.hand
+        if hand.may_look_early(PLAYER) or (hand.phase == "blind" and self.game.to_act == PLAYER):
+            self.game.apply(PLAYER, "look")
+        return True
+
     def _computer_moment(self, seat: str, now: float, think_pause: float) -> Moment:
         if self.asked is None:
             level = self.seat_level(seat)

@@ -373,6 +373,11 @@ class OnlineTableController(AdviceAsking):
         giver = phase == "exchange" and view["bids"].get("S") == "bnil" and len(view["hand"]) == 13
         return Turn((self.turn_seq,), phase, tuple(view["legal"]), view.get("exchange_count", 0) or 0, giver)
 
+    def pick_up(self) -> bool:
+        """Whether the player sees the cards of the hand just dealt as they come (the look went to
+        the server as the hand's first message came: :meth:`_pick_up`)."""
+        return not self.offers_blind()
+
     def offers_blind(self) -> bool:
         wanted = self.preferences().blind_offer
         if wanted == "trailing":

@@ -258,7 +258,7 @@ class TableScene(Scene):
     # -- events into beats ----------------------------------------------------------------------
     def show_hand_started(self, event: HandStarted) -> Beat:
         self.model.apply(event)
-        if not self.control.offers_blind():
+        if self.control.pick_up():
             self.model.south_looked = True
         self.reveal = False
         self.sound("shuffle")
