@@ -16,6 +16,7 @@ import base64
 import contextlib
 import hashlib
 import json
+import secrets
 import socket
 import threading
 import time
@@ -29,10 +30,14 @@ from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
 from game.bids import Bid
+from game.game import Game
+from game.hand import Hand
+from game.legality import misdeal_grounds
 from game.players import decide
 from game.players.levels import LEVELS
 from game.players.suggest import titled
 from game.records.handlog import read_log
+from game.rules import PRESETS
 from game.seats import SEAT_NAMES, SEATS
 from net.client import NetClient
 from net.protocol import VERSION
@@ -1170,6 +1175,72 @@ def test_the_coach_at_a_servers_table_asks_before_a_bid_far_from_experts_and_not
     heard = host.wait(lambda m: m["type"] == "event" and m["event"]["kind"] == "bid" and m["event"]["seat"] == "S",
                       "South's bid", game)
     assert heard["event"]["bid"] == evaluation.best, "the bid taken back never reached the server"
+
+
+HOUSE_RULES = PRESETS["partner"].rules.replace(misdeal=True, exchange=2, blind_team=0, team_nil=50)
+"""Partner with a misdeal call, a blind-nil exchange of up to two cards, blind team bids and team nil."""
+
+
+def deal_at_the_server(monkeypatch: pytest.MonkeyPatch, wanted: Callable[[Hand], bool]) -> None:
+    """The server deals its next games from the first seed whose first hand under the house rules
+    is `wanted` (it draws a game's seed with ``secrets.randbits``)."""
+    seed = next(seed for seed in range(1, 2000) if wanted(Game(HOUSE_RULES, seed=seed).hand))
+    monkeypatch.setattr(secrets, "randbits", lambda _bits: seed)
+
+
+def may_throw_in(hand: Hand) -> set[str]:
+    return {seat for seat in SEATS if misdeal_grounds(hand.deck, hand.holding_mask(seat))}
+
+
+def suggest_then(game: App, table: TableScene, answer: Callable[[], None], phase: str) -> None:
+    """Suggest at the player's turn, then `answer` otherwise (a decision the server tells no one of),
+    and wait for the player's next turn, at `phase`."""
+    press(game, pygame.K_s)
+    wait_until(game, lambda: table.advice is not None, "Suggest's advice")
+    answer()
+    wait_until(game, lambda: player_turn(game) and table.turn.phase == phase, f"the player's {phase}")
+    frames(game, 5)
+
+
+def test_after_keeping_a_hand_suggest_at_the_bid_advises_a_bid_not_the_keep(server, app, monkeypatch):
+    """Keeping a hand that may be thrown in sends no event to the table, so the bid comes as the
+    very next turn: Suggest's word on the misdeal question is not taken for the bid's."""
+    deal_at_the_server(monkeypatch, lambda hand: may_throw_in(hand) == {"S"})
+    game = app()
+    game.change_settings(variant="custom1", custom_rules={"custom1": HOUSE_RULES.to_line()}, blind_offer="never")
+    table = create_table(game, to_lobby(game, server.address, "Ann"))
+    next_turn(game)
+    assert table.turn.phase == "misdeal"
+    suggest_then(game, table, lambda: click_widget(game, table.box.buttons["keep"]), "bid")
+    assert table.advice is None and table.box.buttons["ok"].is_enabled
+    press(game, pygame.K_s)
+    wait_until(game, lambda: table.advice is not None, "Suggest's advice for the bid")
+    assert table.advice.choice in table.turn.legal and table.advice.choice != "keep"
+
+
+def test_giving_no_card_in_a_blind_nil_exchange_then_leading_keeps_the_game_running(server, app, monkeypatch):
+    """The blind-nil bidder may give fewer cards than allowed, none at all: nothing is exchanged and
+    nothing told, and with East dealing the player leads next. Suggest's cards to give, asked at
+    the exchange, were taken for a card to lead (and the game fell over)."""
+    deal_at_the_server(monkeypatch, lambda hand: hand.dealer == "E" and not may_throw_in(hand))
+    game = app()
+    game.change_settings(variant="custom1", custom_rules={"custom1": HOUSE_RULES.to_line()}, blind_offer="always")
+    table = create_table(game, to_lobby(game, server.address, "Ann"))
+    next_turn(game)
+    click_widget(game, table.box.buttons["bnil"])
+    wait_until(game, lambda: player_turn(game) and table.turn.phase == "exchange", "the exchange")
+
+    def give_none() -> None:
+        for card in list(table.selected):  # the cards Suggest picked, unpicked by mouse
+            click(game, card_spot(table, card))
+        assert not table.selected and table.box.buttons["give"].is_enabled
+        click_widget(game, table.box.buttons["give"])
+
+    suggest_then(game, table, give_none, "play")
+    assert table.suggested is None and len(table.model.holdings["S"]) == 13
+    press(game, pygame.K_s)
+    wait_until(game, lambda: table.suggested is not None, "Suggest's card")
+    assert str(table.suggested) in table.turn.legal
 
 
 def test_suggest_at_a_servers_table_advises_from_the_players_own_view_and_s_then_enter_plays_it(server, app):

@@ -371,7 +371,9 @@ class OnlineTableController(AdviceAsking):
             return None  # a computer decides for the seat now; the player's click asks for the turn again
         phase = view["phase"]
         giver = phase == "exchange" and view["bids"].get("S") == "bnil" and len(view["hand"]) == 13
-        return Turn((self.turn_seq,), phase, tuple(view["legal"]), view.get("exchange_count", 0) or 0, giver)
+        # the events so far and the kind of decision: keeping a hand, or giving no card in an exchange,
+        # tells the table nothing, and the same seat's next decision comes at the same seq
+        return Turn((self.turn_seq, phase), phase, tuple(view["legal"]), view.get("exchange_count", 0) or 0, giver)
 
     def pick_up(self) -> bool:
         """Whether the player sees the cards of the hand just dealt as they come (the look went to
