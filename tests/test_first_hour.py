@@ -12,6 +12,7 @@ from pygame_gui.elements import UIButton, UIDropDownMenu
 
 from game.cards import Card
 from game.players import thinker
+from game.players.suggest import Suggestion
 from game.rules import OPTIONS, PRESETS
 from game.scoring import Standing
 from game.seats import side_of
@@ -213,6 +214,18 @@ def test_cards_shown_face_up_are_looked_at_before_an_option_changed_mid_deal_cou
     app.change_settings(blind_offer="always")
     wait_for_turn(app)
     assert table.game.phase == "bid" and table.turn.phase == "bid" and "bnil" not in table.box.buttons
+
+
+def test_advice_that_does_not_answer_the_turn_is_not_shown_and_the_game_goes_on(app, monkeypatch):
+    """Suggest's answer is shown only if it answers the decision on offer: a list of cards to pass
+    at a card to play (as a stale answer once was, at a server) is dropped, not parsed as a card."""
+    start_game(app)
+    table = reach_play(app)
+    monkeypatch.setattr(thinker, "suggest", lambda view, level, seed: Suggestion(["KS", "AC"], "Pass these"))
+    press(app, pygame.K_s)
+    frames(app, 5)
+    assert table.suggested is None and table.advice is None and table.turn.phase == "play"
+    answer_with_mouse(app)
 
 
 # -- messages -------------------------------------------------------------------------------------------

@@ -87,6 +87,15 @@ class Turn:
     give: int = 0
     give_fewer: bool = False
 
+    def allows(self, choice: Any) -> bool:
+        """Whether `choice` answers this decision: a legal choice, or in an exchange a list of
+        legal cards, as many as given (or fewer where that may be)."""
+        if self.phase != "exchange":
+            return isinstance(choice, str) and choice in self.legal
+        return (isinstance(choice, list) and all(isinstance(card, str) and card in self.legal for card in choice)
+                and len(set(choice)) == len(choice)
+                and (len(choice) == self.give or (self.give_fewer and len(choice) < self.give)))
+
 
 @dataclass(frozen=True)
 class Thinking:
@@ -168,12 +177,13 @@ class AdviceAsking:
         self.coach_token, self.evaluation, self.evaluation_key, self.questioned = None, None, None, None
 
     def _take_answer(self, answer: Answer) -> bool:
-        """Keep Suggest's or the coach's answer if it is for the turn still open; whether it was one."""
+        """Keep Suggest's or the coach's answer if it is for the turn still open (and answers it);
+        whether it was one."""
         turn = self.turn()
         key = turn.key if turn is not None else None
         if answer.token == self.suggest_token:
             self.suggest_token = None
-            if not answer.error and key == self.advice_key:
+            if not answer.error and key == self.advice_key and turn.allows(answer.choice):
                 self.advice = answer
         elif answer.token == self.coach_token:
             self.coach_token = None
