@@ -1057,6 +1057,7 @@ class SilentServer:
         accept = base64.b64encode(hashlib.sha1(key + b"258EAFA5-E914-47DA-95CA-C5AB0DC85B11").digest())
         connection.sendall(b"HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
                            b"Sec-WebSocket-Accept: " + accept + b"\r\n\r\n")
+        connection.recv(1)  # the client's hello: its side of the opening is over (never read further)
         self.opened.set()
 
     def close(self) -> None:
