@@ -119,6 +119,23 @@ def test_a_blind_nil_bidder_picks_the_cards_to_pass_by_mouse(app):
     assert not set(passed) & set(table.game.hand.holding("S")), "the two cards went to North"
 
 
+def test_the_blind_nil_bidders_give_button_says_how_many_go_none_included(app):
+    """The bidder may give up to two cards, or none: the box says "up to", and Give counts the
+    cards picked, so that clicking it with none picked is not a surprise."""
+    app.change_settings(variant="custom1",
+                        custom_rules={"custom1": PRESETS["partner"].rules.replace(exchange=2).to_line()})
+    table = bid_blind_nil(app)
+    give = table.box.buttons["give"]
+    shown = {element.text for element in table.box.panel.get_container().elements}
+    assert shown >= {"Give up to 2", "Give none"} and give.is_enabled
+    assert table.message.text == "Pick up to 2 cards to give your partner"
+    labels = []
+    for card in table.visible_south()[:2]:
+        click(app, card_spot(table, card))
+        labels.append(give.text)
+    assert labels == ["Give 1 card", "Give 2 cards"] and give.is_enabled
+
+
 def test_when_partner_bids_blind_nil_the_player_gives_back_two_others_than_the_two_just_received(app, monkeypatch):
     """The cards North passed are dimmed (they may not go back), a click on one says so and picks
     nothing, and the fan of fifteen stays clear of the bid box."""
@@ -134,6 +151,9 @@ def test_when_partner_bids_blind_nil_the_player_gives_back_two_others_than_the_t
         wait_for_turn(app)
     rects = dict(table.painter.south_rects(table.visible_south(), table.marks()))
     assert not any(rect.colliderect(table.box.panel.rect) for rect in rects.values()), "the fan runs under the box"
+    give = table.box.buttons["give"]
+    assert "Give 2 cards" in {element.text for element in table.box.panel.get_container().elements}
+    assert give.text == "Give" and not give.is_enabled, "as many go back as came: Give waits for two"
     received, given = give_back_by_mouse(app, table)
     assert table.game.phase == "play" and not set(given) & set(table.game.hand.holding("S"))
     assert received <= set(table.game.hand.holding("S"))

@@ -136,8 +136,8 @@ RULES_TEXT: list[Block] = [
          "your partner's bid stands alone as your side's contract."),
     Para("Blind nil is a nil bid made before looking at your cards. It is worth twice as much and is a "
          "gamble; some variants allow it only when your side is far enough behind, and some let you swap "
-         "a card or two with your partner after the bidding: the blind nil bidder passes first, and the "
-         "partner passes back as many, never the cards just received."),
+         "a card or two with your partner after the bidding: the blind nil bidder passes first (up to the "
+         "number allowed, or none), and the partner passes back as many, never the cards just received."),
     Heading("Playing the cards"),
     Para("The player at the dealer's left leads the first trick, and everyone plays one card in turn. You "
          "must follow suit: play a card of the suit that was led if you have one. If you have none, play "

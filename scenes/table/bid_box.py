@@ -24,8 +24,12 @@ HINTS = {"blind": ["Your cards are", "still face down."], "misdeal": ["Your hand
 class BidBox:
     """Widgets for one decision; :meth:`choice_for` turns a button press into a choice."""
 
-    def __init__(self, manager: pygame_gui.UIManager, phase: str, legal: list[str], give_count: int = 0) -> None:
+    def __init__(self, manager: pygame_gui.UIManager, phase: str, legal: list[str], give_count: int = 0,
+                 give_fewer: bool = False) -> None:
+        """`give_count`: the cards an exchange gives; `give_fewer`: fewer may be given, none at all
+        (a blind-nil bidder's choice), and the Give button says how many."""
         self.phase = phase
+        self.give_fewer = give_fewer
         self.legal = legal
         prefix = "b" if phase == "blind" else ""
         self.numbers = sorted(int(c[len(prefix):]) for c in legal
@@ -41,7 +45,10 @@ class BidBox:
         self.buttons: dict[str, UIButton] = {}
         self.marked: str | None = None
         """The named choice a suggestion lit (its button shows selected)."""
-        title = f"Give {plural(give_count, 'card')}" if phase == "exchange" else TITLES[phase]
+        if phase != "exchange":
+            title = TITLES[phase]
+        else:  # "Give up to 2 cards" would run past the box
+            title = f"Give up to {give_count}" if give_fewer else f"Give {plural(give_count, 'card')}"
         widgets.label(manager, (4, 2, width - 10, 14), title, container=self.panel, object_id="box_title")
         inner = width - 10
         y = 18
@@ -154,9 +161,14 @@ class BidBox:
             return self.number_choice()
         return key
 
-    def enable_give(self, on: bool) -> None:
-        if "give" in self.buttons:
-            self._enable("give", on)
+    def show_picked(self, picked: int, ready: bool) -> None:
+        """`picked` cards are marked to give, and Give is live if `ready`; where fewer may be given it
+        says how many go (``Give none`` included, so that none goes only when meant)."""
+        if "give" not in self.buttons:
+            return
+        self._enable("give", ready)
+        if self.give_fewer:
+            self.buttons["give"].set_text("Give none" if picked == 0 else f"Give {plural(picked, 'card')}")
 
     def hide(self) -> None:
         self.panel.hide()

@@ -474,10 +474,11 @@ class TableScene(Scene):
         if self.hover not in self.model.holdings["S"]:
             self.hover = None
         if turn.phase in BOX_PHASES:
-            self.box = BidBox(self.app.ui, turn.phase, list(turn.legal), turn.give)
+            self.box = BidBox(self.app.ui, turn.phase, list(turn.legal), turn.give, turn.give_fewer)
             if turn.phase == "exchange":
-                self.say(f"Pick {plural(turn.give, 'card')} to give your partner", this_turn=True)
-                self.box.enable_give(self.exchange_ready())
+                up_to = "up to " if turn.give_fewer else ""
+                self.say(f"Pick {up_to}{plural(turn.give, 'card')} to give your partner", this_turn=True)
+                self.box.show_picked(len(self.selected), self.exchange_ready())
         if self.paused and self.box:
             self.box.hide()
 
@@ -549,7 +550,7 @@ class TableScene(Scene):
         elif self.turn.phase == "exchange":
             self.selected = {Card.parse(c) for c in answer.choice}
             if self.box:
-                self.box.enable_give(self.exchange_ready())
+                self.box.show_picked(len(self.selected), self.exchange_ready())
         elif self.box:
             self.box.set_choice(str(answer.choice))
 
@@ -653,7 +654,7 @@ class TableScene(Scene):
         elif phase == "exchange":
             self.selected ^= {card}
             if self.box:
-                self.box.enable_give(self.exchange_ready())
+                self.box.show_picked(len(self.selected), self.exchange_ready())
         elif phase == "play":
             if self.app.settings.click_to_raise and card not in self.selected:
                 self.selected = {card}
