@@ -142,7 +142,7 @@ def test_a_lobby_lists_the_tables_it_can_read_and_says_one_cannot_be_read_while_
         frames(game)
         lobby = to_lobby(game, f"127.0.0.1:{server.socket.getsockname()[1]}", "Ann")
         wait_until(game, lambda: lobby.tables, "the table listed")
-        assert [t["table"] for t in lobby.tables] == [4, 5, 2]
+        assert [t["table"] for t in lobby.tables] == [5, 4, 2]  # newest first
         for number, playable in ((4, False), (5, False), (2, True)):
             assert all(button.is_enabled == playable for button, (table_number, _) in lobby.seat_buttons.items()
                        if table_number == number), "no seat to take at a table whose rules cannot be played here"

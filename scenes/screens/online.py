@@ -148,9 +148,9 @@ def unread_words(unread: list[str]) -> str:
 
 
 def open_seats_first(tables: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """The lobby's tables as listed: those with a seat to take first, the newest of them first (a
-    friend's table just set up tops the list, however busy the server), then the full ones in the
-    server's order.
+    """The lobby's tables as listed: those with a seat to take first, the newest (the highest
+    number: a server numbers its tables as they are set up) first, so that a friend's table just set
+    up tops the list however busy the server; then the full ones in the server's order.
 
     >>> [t["table"] for t in open_seats_first([{"table": 1, "seats": {"S": {"kind": "human"}}},
     ...                                        {"table": 2, "seats": {"S": {"kind": "open"}}},
@@ -162,8 +162,8 @@ def open_seats_first(tables: list[dict[str, Any]]) -> list[dict[str, Any]]:
         return not any(isinstance(info, dict) and info.get("kind") == "open" for info in seats.values())
 
     listed = [t for t in tables if isinstance(t, dict)]
-    with_seats = [t for t in listed if not full(t)]
-    return with_seats[::-1] + [t for t in listed if full(t)]
+    with_seats = sorted((t for t in listed if not full(t)), key=lambda t: t.get("table", 0), reverse=True)
+    return with_seats + [t for t in listed if full(t)]
 
 
 class ConnectScene(Scene):
