@@ -785,7 +785,9 @@ class SpadesServer:
             if person is not None:
                 person.send({"type": "refused", "reason": "You are not seated at a table"})
             return
-        back = table.ready(player) == "away"  # acting brings a player back from away
+        # acting brings a player back from away and ends the reading time, but for a look: the game
+        # picks the cards up by itself as a hand starts, while the player may still read the score
+        back = choice != "look" and table.ready(player) == "away"
         if back:
             self._lobby_changed()  # the lobby showed the seat away
         refusal = table.act(seat, choice)

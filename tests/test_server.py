@@ -919,6 +919,20 @@ def test_after_a_hand_the_clock_gives_the_reading_time_until_the_player_says_rea
         assert turn["view"]["hand_number"] == 2
 
 
+def test_cards_picked_up_as_a_hand_starts_do_not_end_the_reading_time() -> None:
+    """The game sends a look by itself as a hand starts (the player would not bid blind), while the
+    player may still read the last score: the look is no sign the player is back to decide."""
+    with running_server(reading=30.0) as server, Peer(server.address, "Ann") as ann:
+        create(ann, LONG_GAME, clock=5)
+        ann.until(event("hand_scored"), GAME_WAIT, play=first_legal)
+        ann.until(event("hand_started"), GAME_WAIT)
+        ann.send(type="act", choice="look")
+        ann.until(event("blind_choice", seat="S", choice="look"), WAIT)
+        looked = time.monotonic()
+        while (message := ann.poll(looked + 6.5 - time.monotonic())) is not None:
+            assert not seat_shown("S", away=True)(message), "away after the clock alone, the player still reading"
+
+
 # -- 5. bad input, while another table plays on --------------------------------------------------------
 class Keeper:
     """A person at table 1 of the shared server who plays on, game after game, counting the events."""
