@@ -695,6 +695,41 @@ def watching(game: App, host: PlainClient, number: int) -> TableScene:
     return table
 
 
+def test_a_watcher_is_on_neither_side_and_at_the_games_end_is_asked_to_watch_the_next(
+        server, plain, app, monkeypatch):
+    """Sides are NS and EW to someone watching, not Us and Them; at the end the winners are named,
+    nothing is won or lost, and Yes goes back to the table (only a seated player starts the next
+    game), where the next game shows once Wes starts it."""
+    host = plain("Wes")
+    one_hand = "partners=1 broken=1 nil=100 win=1 lose=-1"
+    number = host.create({"S": "human", "W": "computer", "N": "computer", "E": "computer"}, "One hand", one_hand)
+    game = app(server=server.address, name="Ann")
+    table = watching(game, host, number)
+    panel = words_on_screen(game, monkeypatch)
+    assert "NS" in panel and "EW" in panel and "Us" not in panel, panel
+    host.plays = True
+    host.answer(host.turns()[-1])
+    wait_until(game, lambda: isinstance(top(game), (ScoreScene, GameOverScene)) or table.held, "the hand's end")
+    while not isinstance(top(game), GameOverScene):
+        if isinstance(top(game), ScoreScene):
+            click_widget(game, top(game).button)
+        elif table.held:
+            click(game, (320, 180))
+        game.step(FRAME)
+    over = top(game)
+    shown = " ".join(words_on_screen(game, monkeypatch))
+    winners = " and ".join(table.model.names[seat] for seat in over.winner)
+    assert f"{winners} win" in shown and "Watch the next game?" in shown, shown
+    assert "Us" not in shown.split() and "You" not in shown and not over.won and over.cascade is None
+    click_widget(game, over.yes)
+    table = at_table(game)
+    frames(game, 5)
+    assert not control(table).refusals and not control(table).notices, "Yes asked the server for a game"
+    host.plays = False
+    host.send({"type": "again"})
+    wait_until(game, lambda: table.model.hand_number == 1 and not table.model.scores, "the next game, watched")
+
+
 @contextlib.contextmanager
 def north_at_a_clocked_table(app: Callable[..., App], name: str) -> Iterator[tuple[App, TableScene]]:
     """Ann seated North at a table Wes (South, played by Normal) made with a 5-second clock, at a server

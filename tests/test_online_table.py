@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from functools import partial
 
 from game.cards import Card
 from game.events import Event, HandScored, from_dict
@@ -188,6 +189,42 @@ def test_the_tables_chat_tells_who_sits_down_drops_comes_back_and_watches() -> N
         finally:
             ann.close()
             bo.close()
+
+
+def _watching(client: NetClient, seconds: float = 10.0) -> tuple[dict, list[dict]]:
+    """The `watching` message and what came after it, in the shape of :func:`_seated`'s."""
+    got: list[dict] = []
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        got += client.receive()
+        for index, message in enumerate(got):
+            if message.get("type") == "watching":
+                return {"seat": None, "summary": message["summary"]}, got[index + 1:]
+        time.sleep(0.02)
+    raise AssertionError(f"not watching: {[m.get('type') for m in got]}")
+
+
+def test_a_player_who_leaves_a_game_under_way_has_left_for_the_others_and_for_a_watcher_too() -> None:
+    """Leaving mid-game keeps the name on the seat a computer now plays: that is no lost connection.
+    Someone watching hears of South as of any seat, each seat named, not placed."""
+    with running_server(hold=30.0) as server:
+        ann, bo, eve = (NetClient(server.address, name) for name in ("Ann", "Bo", "Eve"))
+        try:
+            ann.send({"type": "create", "rules": "partner", "seats": PARTNERS})
+            control, model = _controller(ann, *_seated(ann))
+            bo.send({"type": "join", "table": control.summary["table"], "seat": "N"})
+            at_north = _controller(bo, *_seated(bo))
+            eve.send({"type": "watch", "table": control.summary["table"]})
+            watcher = _controller(eve, *_watching(eve))
+            _until(lambda: at_north[0].summary.get("state") not in (None, "waiting"), lambda: _show(*at_north))
+            ann.send({"type": "leave"})
+            for heard, seen in (at_north, watcher):
+                said = lambda heard=heard: [line.words for line in heard.chat if not line.who]  # noqa: E731
+                _until(lambda said=said: "Ann left the table" in said(), partial(_show, heard, seen))
+                assert "Ann lost the connection" not in said(), said()
+        finally:
+            for client in (ann, bo, eve):
+                client.close()
 
 
 def test_a_watchers_south_fan_is_never_face_up_while_the_cards_are_dealt_and_played() -> None:

@@ -45,26 +45,33 @@ class Row:
     colours: tuple[Colour, ...]
 
 
-def side_label(side: str, partners: bool, names: Mapping[str, str] | None = None, chars: int = 12) -> str:
-    """How a scoring side is named to the player: Us and Them with partners, else the seat's
-    player (from `names`, cut to `chars`), or the seat's letter.
+def side_label(side: str, partners: bool, names: Mapping[str, str] | None = None, chars: int = 12,
+               watching: bool = False) -> str:
+    """How a scoring side is named to the player: Us and Them with partners (to someone `watching`,
+    who is on neither side, NS and EW), else the seat's player (from `names`, cut to `chars`), or
+    the seat's letter.
 
-    >>> side_label("NS", True), side_label("W", False), side_label("W", False, {"W": "Maximiliana"}, 6)
-    ('Us', 'W', 'Maxi..')
+    >>> side_label("NS", True), side_label("NS", True, watching=True), side_label("W", False)
+    ('Us', 'NS', 'W')
+    >>> side_label("W", False, {"W": "Maximiliana"}, 6)
+    'Maxi..'
     """
     if not partners:
         return text.cut(names[side], chars) if names and side in names else side
+    if watching:
+        return side
     return "Us" if "S" in side else "Them"
 
 
-def standing_words(side: str, standing: Standing, partners: bool, names: Mapping[str, str] | None = None) -> str:
+def standing_words(side: str, standing: Standing, partners: bool, names: Mapping[str, str] | None = None,
+                   watching: bool = False) -> str:
     """A side's score and bags in one line, the sides' names in a column: ``Us     340 points, 4 bags``.
 
     >>> standing_words("NS", Standing(340, 1), True)
     'Us      340 points, 1 bag'
     """
-    return (f"{side_label(side, partners, names):{5 if partners else 12}} {standing.points:5d} points, "
-            f"{text.plural(standing.bags, 'bag')}")
+    label = side_label(side, partners, names, watching=watching)
+    return f"{label:{5 if partners else 12}} {standing.points:5d} points, {text.plural(standing.bags, 'bag')}"
 
 
 def verdict(side: SideScore) -> tuple[str, Colour]:
@@ -154,7 +161,7 @@ def draw_rows(surface: pygame.Surface, rows: Sequence[Row], left: int, top: int,
 
 def draw_scoreboard(surface: pygame.Surface, scores: Sequence[HandScore], standings: Mapping[str, Standing],
                     partners: bool, top: int, scroll: ListScroll, rows: int, first_hand: int = 1,
-                    names: Mapping[str, str] | None = None) -> None:
+                    names: Mapping[str, str] | None = None, watching: bool = False) -> None:
     """The running score of every hand, one column per side, as many hands as `rows` from where
     `scroll` stands (at first the latest), a bar at the right when they do not all fit; the first
     of `scores` is hand `first_hand`."""
@@ -163,7 +170,8 @@ def draw_scoreboard(surface: pygame.Surface, scores: Sequence[HandScore], standi
     left, column = scoreboard_columns(len(sides))
     text.draw(surface, "Hand", (x, top), GREY_LIGHT, shadow=None)
     for i, side in enumerate(sides):
-        text.draw(surface, side_label(side, partners, names), (x + left + i * column + SCOREBOARD_ENTRY // 2, top),
+        text.draw(surface, side_label(side, partners, names, watching=watching),
+                  (x + left + i * column + SCOREBOARD_ENTRY // 2, top),
                   GREY_LIGHT, shadow=None, align="centre")
     first, stop = scroll.window(len(scores), rows)
     for row, score in enumerate(scores[first:stop]):

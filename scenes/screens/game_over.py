@@ -1,4 +1,5 @@
-"""Game over: the winner, the final scoreboard, and "Play again?" Yes / No."""
+"""Game over: the winner, the final scoreboard, and "Play again?" Yes / No (to someone watching a
+server's table: "Watch the next game?")."""
 
 from __future__ import annotations
 
@@ -33,7 +34,8 @@ class GameOverScene(Scene):
         self.leave = leave
         self.model = model
         self.winner = winner
-        self.won = winner == side_of("S", model.rules.partners)
+        self.won = winner == side_of("S", model.rules.partners) and not model.watching
+        """The player's side won (someone watching is on neither side)."""
         self.cascade: Cascade | None = None
         self.scroll = ListScroll(at_end=True)
         """The scoreboard shows the last hands; the wheel, Up and Down show the earlier ones."""
@@ -86,7 +88,10 @@ class GameOverScene(Scene):
         model = self.model
         partners = model.rules.partners
         centre = PANEL_RECT.centerx
-        if partners:
+        if model.watching:
+            winners = [model.names[seat] for seat in self.winner] if partners else []
+            headline = f"{' and '.join(winners)} win" if partners else f"{model.names[self.winner]} wins"
+        elif partners:
             headline = "You and your partner win!" if self.won else "The other side wins"
         else:
             headline = "You win!" if self.won else f"{model.names[self.winner]} wins"
@@ -95,12 +100,13 @@ class GameOverScene(Scene):
         y = PANEL_RECT.y + 54
         for side, standing in model.standings.items():
             mark = "*" if side == self.winner else " "
-            words = f"{mark} {standing_words(side, standing, partners, model.names)}"
+            words = f"{mark} {standing_words(side, standing, partners, model.names, model.watching)}"
             text.draw(surface, words, (PANEL_RECT.x + 120, y), GOLD if side == self.winner else WHITE, shadow=None)
             y += 10
         draw_scoreboard(surface, model.scores, model.standings, partners, y + 10, self.scroll,
                         rows=max(1, (PANEL_RECT.bottom - 56 - y - 20) // 10), first_hand=model.first_hand,
-                        names=model.names)
-        text.draw(surface, "Play again?", (centre, PANEL_RECT.bottom - 44), GREY_LIGHT, align="centre")
+                        names=model.names, watching=model.watching)
+        question = "Watch the next game?" if model.watching else "Play again?"
+        text.draw(surface, question, (centre, PANEL_RECT.bottom - 44), GREY_LIGHT, align="centre")
         if self.cascade is not None:
             self.cascade.draw(surface)

@@ -63,7 +63,8 @@ class ScoreScene(Scene):
         """What the deal scored when it was played before, to compare ("" if it was not)."""
         partners = self.model.rules.partners
         return "When it was played: " + ", ".join(
-            f"{side_label(side, partners, self.model.names)} {points:+d}" for side, points in self.before.items()
+            f"{side_label(side, partners, self.model.names, watching=self.model.watching)} {points:+d}"
+            for side, points in self.before.items()
         ) if self.before else ""
 
     def enter(self) -> None:
@@ -98,7 +99,8 @@ class ScoreScene(Scene):
         text.draw(surface, f"Hand {model.last_scored}: the score", (PANEL_RECT.centerx, y), GOLD, size=16,
                   align="centre")
         sides = list(self.score.sides.values())
-        header = Row("", tuple(side_label(side.side, partners, model.names) for side in sides), (GOLD,) * len(sides))
+        header = Row("", tuple(side_label(side.side, partners, model.names, watching=model.watching) for side in sides),
+                     (GOLD,) * len(sides))
         column = min(COLUMN, (PANEL_RECT.width - 40 - FIRST_VALUES) // max(1, len(sides) - 1))
         x = block_left(max(FIRST_VALUES + (len(sides) - 1) * column, scoreboard_width(len(sides))))
         rows = [header, *score_rows(self.score, self.taken, verdicts=True)]
@@ -128,7 +130,7 @@ class ScoreScene(Scene):
     def draw_scoreboard(self, surface: pygame.Surface, top: int, rows: int) -> None:
         model = self.model
         draw_scoreboard(surface, model.scores, model.standings, model.rules.partners, top, self.scroll, rows,
-                        first_hand=model.first_hand, names=model.names)
+                        first_hand=model.first_hand, names=model.names, watching=model.watching)
 
     def draw_scoreboard_only(self, surface: pygame.Surface) -> None:
         model = self.model
@@ -136,8 +138,8 @@ class ScoreScene(Scene):
         text.draw(surface, "Scoreboard", (PANEL_RECT.centerx, y), GOLD, size=16, align="centre")
         y += 28
         for side, standing in model.standings.items():
-            text.draw(surface, standing_words(side, standing, model.rules.partners, model.names), (x, y), WHITE,
-                      shadow=None)
+            text.draw(surface, standing_words(side, standing, model.rules.partners, model.names, model.watching),
+                      (x, y), WHITE, shadow=None)
             y += 10
         if not model.scores:
             text.draw(surface, "No hand has been scored yet.", (x, y + 10), GREY_LIGHT, shadow=None)

@@ -75,6 +75,9 @@ class TableModel:
 
     `names` and `standings` are those the game starts with; `first_dealer` deals the first hand."""
 
+    watching = False
+    """The table is shown to someone watching, on neither side (South is a seat like the others)."""
+
     def __init__(self, rules: Rules, names: Mapping[str, str], standings: Mapping[str, Standing],
                  scores: Iterable[HandScore] = (), first_dealer: str = "S", first_hand: int = 1) -> None:
         self.rules = rules

@@ -55,6 +55,8 @@ class WatchedModel(TableModel):
     stays face down whatever South bids, until the hand is shown at its end. An empty fan (before
     the deal, after the last trick) is not a looked-at one either."""
 
+    watching = True
+
     def apply(self, event: Event) -> None:
         super().apply(event)
         south = self.holdings["S"]
@@ -79,37 +81,51 @@ SEAT_PLACES = {"W": "on your left", "N": "across from you", "E": "on your right"
 names a seat so the same for all of them."""
 
 
-def seat_news(before: dict[str, Any], after: dict[str, Any]) -> list[str]:
+def seat_news(before: dict[str, Any], after: dict[str, Any], watching: bool = False) -> list[str]:
     """What changed at the table between two of its summaries (seats as on screen), in words:
     "Bo sits on your left", "Bo left the table", "Bo lost the connection", "Bo is back", "Bo is
-    away", "Someone is watching".
+    away", "Someone is watching". To someone `watching`, South is a seat like the others, and a
+    seat is named, not placed ("Bo sits at West").
 
     >>> seat = lambda name, kind="human", **more: {"name": name, "kind": kind, "away": False, "connected": True, **more}
     >>> seat_news({"seats": {"W": seat("", "open")}, "watchers": 0}, {"seats": {"W": seat("Bo")}, "watchers": 1})
     ['Bo sits on your left', 'Someone is watching']
     >>> seat_news({"seats": {"W": seat("Bo")}}, {"seats": {"W": seat("Bo", connected=False)}})
     ['Bo lost the connection']
+    >>> seat_news({"seats": {"S": seat("Bo")}}, {"seats": {"S": seat("Bo", "open", connected=False)}}, watching=True)
+    ['Bo left the table']
     """
     news = []
     old_seats, new_seats = before.get("seats") or {}, after.get("seats") or {}
     for place in SEATS:
         old, new = old_seats.get(place), new_seats.get(place)
-        if place == "S" or not isinstance(old, dict) or not isinstance(new, dict):
+        if (place == "S" and not watching) or not isinstance(old, dict) or not isinstance(new, dict):
             continue
-        who, was = new.get("name") or "", old.get("name") or ""
-        if who and who != was:
-            news.append(f"{who} sits {SEAT_PLACES[place]}")
-        elif was and not who:
-            news.append(f"{was} left the table")
-        elif who and old.get("connected") and not new.get("connected"):
-            news.append(f"{who} lost the connection")
-        elif who and ((new.get("connected") and not old.get("connected")) or (old.get("away") and not new.get("away"))):
-            news.append(f"{who} is back")
-        elif who and new.get("away") and not old.get("away"):
-            news.append(f"{who} is away: the computer plays for them")
+        words = _seat_change(old, new, f"at {SEAT_NAMES[place]}" if watching else SEAT_PLACES[place])
+        if words:
+            news.append(words)
     if (after.get("watchers") or 0) > (before.get("watchers") or 0):
         news.append("Someone is watching")
     return news
+
+
+def _seat_change(old: dict[str, Any], new: dict[str, Any], where: str) -> str | None:
+    """A seat's change in words (:func:`seat_news`); a player who leaves a game under way keeps
+    the seat's name for the computer that plays it on, the seat open to anyone."""
+    who, was = new.get("name") or "", old.get("name") or ""
+    if old.get("kind") == "human" and new.get("kind") == "open" and was:
+        return f"{was} left the table"
+    if who and who != was and new.get("kind") == "human":
+        return f"{who} sits {where}"
+    if was and not who:
+        return f"{was} left the table"
+    if who and old.get("connected") and not new.get("connected"):
+        return f"{who} lost the connection"
+    if who and ((new.get("connected") and not old.get("connected")) or (old.get("away") and not new.get("away"))):
+        return f"{who} is back"
+    if who and new.get("away") and not old.get("away"):
+        return f"{who} is away: the computer plays for them"
+    return None
 
 
 class OnlineTableController(AdviceAsking):
@@ -206,7 +222,7 @@ class OnlineTableController(AdviceAsking):
         elif kind == "synced":
             self.synced_at, self.past_left = message["seq"], len(self.pending)
         elif kind == "table":
-            for words in seat_news(self.summary, message):
+            for words in seat_news(self.summary, message, watching=self.seat is None):
                 self.chat.append(ChatLine("", words))
             self.summary = message
             if self.model is not None:

@@ -199,7 +199,8 @@ class TablePainter:
             row_y = y + 14 + i * 10
             seats = [side] if not partners else [side[0], side[1]]
             taken, bid = model.contract(seats)
-            text.draw(surface, side_label(side, partners, model.names, 6), (x + 4, row_y), WHITE, shadow=None)
+            text.draw(surface, side_label(side, partners, model.names, 6, model.watching), (x + 4, row_y), WHITE,
+                      shadow=None)
             text.draw(surface, f"{standing.points:5d}", (x + 52, row_y), WHITE, shadow=None)
             near = limit is not None and standing.bags >= limit - 2
             text.draw(surface, f"{standing.bags:2d}{'!' if near else ' '}", (x + 108, row_y),

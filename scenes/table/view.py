@@ -79,7 +79,7 @@ def bids_summary(model: TableModel) -> str:
         bid = sum(b.tricks for b in model.bids.values())
         return f"Bids are in: {bid} of 13 tricks bid"
     parts = []
-    for label, seats in (("Us", "SN"), ("Them", "WE")):
+    for label, seats in (("NS", "SN"), ("EW", "WE")) if model.watching else (("Us", "SN"), ("Them", "WE")):
         nils = [f"{model.names[seat]} {'blind nil' if model.bids[seat].blind else 'nil'}"
                 for seat in seats if seat in model.bids and model.bids[seat].is_nil]
         total = model.contract(seats)[1]
@@ -409,8 +409,8 @@ class TableScene(Scene):
         self.hand_problems = []
 
     def game_over(self, event: GameOver) -> None:
-        won = event.winner == side_of("S", self.model.rules.partners)
-        self.app.sounds.play("win" if won else "lose")
+        if not self.model.watching:  # someone watching is on neither side
+            self.app.sounds.play("win" if event.winner == side_of("S", self.model.rules.partners) else "lose")
         if self.control.online:
             self.app.show("game_over", self.model, event.winner, seed=self.control.seed, again=self.again_online,
                           leave=self.leave_online)
@@ -419,8 +419,10 @@ class TableScene(Scene):
         self.app.show("game_over", self.model, event.winner, seed=self.control.seed)
 
     def again_online(self) -> None:
-        """Play again at the server's table: the same seats, a new game."""
-        self.control.play_again()
+        """Play again at the server's table: the same seats, a new game (someone watching goes back
+        to the table, to watch the next game once a player there starts it)."""
+        if self.control.seat is not None:
+            self.control.play_again()
         self.app.show("table", control=self.control)
 
     def leave_online(self) -> None:
