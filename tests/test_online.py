@@ -262,6 +262,16 @@ def seat_button(lobby: LobbyScene, number: int, seat: str) -> Any:
     return next(b for b, place in lobby.seat_buttons.items() if place == (number, seat))
 
 
+def watch_button(app: App, lobby: LobbyScene, number: int) -> Any:
+    """Table `number`'s Watch button, paging the lobby to it (a table with no seat to take is listed
+    after those with one, and the file's server holds the tables other tests left)."""
+    lobby_lists(app, lobby, number)
+    while number not in lobby.watch_buttons.values():
+        assert lobby.later.is_enabled, f"table {number} is on no page"
+        click_widget(app, lobby.later)
+    return next(button for button, table in lobby.watch_buttons.items() if table == number)
+
+
 def at_table(app: App) -> TableScene:
     wait_until(app, lambda: isinstance(top(app), TableScene), "the table shows")
     return top(app)
@@ -636,7 +646,7 @@ def test_watching_a_game_some_hands_in_goes_straight_to_the_hand_in_play_with_no
     game = app(server=server.address, name="Ann")
     lobby = to_lobby(game)
     lobby_lists(game, lobby, number)
-    click_widget(game, next(button for button, table in lobby.watch_buttons.items() if table == number))
+    click_widget(game, watch_button(game, lobby, number))
     table = at_table(game)
     scenes = set()
     deadline = time.monotonic() + LIMIT
@@ -655,7 +665,7 @@ def test_watching_a_table_shows_its_play_with_souths_cards_face_down_and_offers_
     game = app(server=server.address, name="Ann")
     lobby = to_lobby(game)
     lobby_lists(game, lobby, number)
-    click_widget(game, next(button for button, table in lobby.watch_buttons.items() if table == number))
+    click_widget(game, watch_button(game, lobby, number))
     table = at_table(game)
     assert control(table).seat is None
     host.wait(lambda m: m["type"] == "table" and m["watchers"] == 1, "one watcher at its table", game)
@@ -688,7 +698,7 @@ def watching(game: App, host: PlainClient, number: int) -> TableScene:
     caught up with the game, at the host's first turn."""
     lobby = to_lobby(game)
     lobby_lists(game, lobby, number)
-    click_widget(game, next(button for button, table in lobby.watch_buttons.items() if table == number))
+    click_widget(game, watch_button(game, lobby, number))
     table = at_table(game)
     host.wait(lambda m: m["type"] == "turn", "Wes's first turn", game)
     wait_until(game, lambda: not control(table).catching_up and not table.busy, "the watcher's table up to date")
@@ -728,6 +738,26 @@ def test_a_watcher_is_on_neither_side_and_at_the_games_end_is_asked_to_watch_the
     host.plays = False
     host.send({"type": "again"})
     wait_until(game, lambda: table.model.hand_number == 1 and not table.model.scores, "the next game, watched")
+
+
+def test_a_watcher_takes_the_seat_a_player_left_by_clicking_its_name_the_table_kept_open(server, plain, app):
+    """Wes, alone with the computers, leaves mid-hand while Ann watches: his seat shows open, and a
+    click on its name seats Ann there (going to the lobby for it would close the table: nobody
+    would be left at it)."""
+    host = plain("Wes")
+    number = host.create({"S": "human", "W": "computer", "N": "computer", "E": "computer"}, "Leaving")
+    game = app(server=server.address, name="Ann")
+    table = watching(game, host, number)
+    host.send({"type": "leave"})
+    said = lambda: [line.words for line in control(table).chat if not line.who]  # noqa: E731
+    wait_until(game, lambda: "Wes left the table: click the seat's name to sit there" in said(), "Wes leaving")
+    assert control(table).absent == {"S": "open"}
+    click(game, table.painter.plate_rect(table.model, "S").center)
+    wait_until(game, lambda: isinstance(top(game), TableScene) and control(top(game)).seat == "S", "Ann seated")
+    seated = top(game)
+    assert control(seated).summary["table"] == number and "Ann" in control(seated).summary["seats"]["S"]["name"]
+    next_turn(game)
+    assert seated.turn is not None and not isinstance(seated.model.holdings["S"][0], Hidden)
 
 
 @contextlib.contextmanager
@@ -942,7 +972,7 @@ def test_a_watcher_sees_a_blind_nils_exchange_pass_face_down_cards_both_ways(ser
     game = app(server=server.address, name="Ann")
     lobby = to_lobby(game)
     lobby_lists(game, lobby, number)
-    click_widget(game, next(button for button, table in lobby.watch_buttons.items() if table == number))
+    click_widget(game, watch_button(game, lobby, number))
     table = at_table(game)
     host.wait(lambda m: m["type"] == "table" and m["watchers"] == 1, "one watcher at its table", game)
     assert host.wait(lambda m: m["type"] == "turn", "its first turn", game)["view"]["phase"] == "blind"

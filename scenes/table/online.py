@@ -93,7 +93,7 @@ def seat_news(before: dict[str, Any], after: dict[str, Any], watching: bool = Fa
     >>> seat_news({"seats": {"W": seat("Bo")}}, {"seats": {"W": seat("Bo", connected=False)}})
     ['Bo lost the connection']
     >>> seat_news({"seats": {"S": seat("Bo")}}, {"seats": {"S": seat("Bo", "open", connected=False)}}, watching=True)
-    ['Bo left the table']
+    ["Bo left the table: click the seat's name to sit there"]
     """
     news = []
     old_seats, new_seats = before.get("seats") or {}, after.get("seats") or {}
@@ -102,6 +102,8 @@ def seat_news(before: dict[str, Any], after: dict[str, Any], watching: bool = Fa
         if (place == "S" and not watching) or not isinstance(old, dict) or not isinstance(new, dict):
             continue
         words = _seat_change(old, new, f"at {SEAT_NAMES[place]}" if watching else SEAT_PLACES[place])
+        if words and watching and new.get("kind") == "open" and words.endswith("left the table"):
+            words += ": click the seat's name to sit there"
         if words:
             news.append(words)
     if (after.get("watchers") or 0) > (before.get("watchers") or 0):
@@ -457,11 +459,14 @@ class OnlineTableController(AdviceAsking):
     @property
     def absent(self) -> dict[str, str]:
         """The seats (on screen) whose player is not playing now: ``away`` while a computer plays
-        for them, ``no connection`` while their seat is held for them after a drop."""
+        for them, ``no connection`` while their seat is held for them after a drop, ``open`` where
+        nobody sits (a seat its player left, which a computer plays on: anyone may take it)."""
         seats = self.summary.get("seats", {})
         absent = {}
         for seat in SEATS:
             info = seats.get(seat) if isinstance(seats, dict) else None
+            if isinstance(info, dict) and info.get("kind") == "open":
+                absent[seat] = "open"
             if not isinstance(info, dict) or info.get("kind") != "human":
                 continue
             if info.get("away"):
@@ -505,6 +510,14 @@ class OnlineTableController(AdviceAsking):
 
     def leave(self) -> None:
         self.connection.send({"type": "leave"})
+
+    def sit(self, seat: str) -> bool:
+        """Someone watching takes the open seat `seat` (on screen) at this table; whether it was asked
+        (the server's ``joined`` then moves the player to the seat, as from the lobby)."""
+        if self.seat is not None or self.absent.get(seat) != "open":
+            return False
+        self.connection.send({"type": "join", "table": self.summary["table"], "seat": self.turning.back(seat)})
+        return True
 
     def say(self, text: str) -> None:
         """A line of chat to the table."""

@@ -38,7 +38,7 @@ from game.events import (
 from game.hand import RuleError
 from game.legality import give_back_refusal
 from game.players.thinker import Answer
-from game.seats import SEAT_NAMES, side_of
+from game.seats import SEAT_NAMES, SEATS, side_of
 from net.protocol import CHAT_LENGTH
 from scenes.look import layout, text
 from scenes.look.animation import Beat, Fade, Flight
@@ -644,9 +644,19 @@ class TableScene(Scene):
         if self.busy:
             self.skip()
             return
+        if self.control.online and self.control.seat is None and self.sit_at(pos):
+            return
         card = self.card_at(pos)
         if card is not None and self.turn is not None:
             self.choose_card(card)
+
+    def sit_at(self, pos: tuple[int, int]) -> bool:
+        """Watching a server's table, a click on an open seat's name takes that seat; whether it did."""
+        seat = next((seat for seat in SEATS if self.painter.plate_rect(self.model, seat).collidepoint(pos)), None)
+        if seat is None or not self.control.sit(seat):
+            return False
+        self.say(f"Taking the seat at {SEAT_NAMES[seat]}")
+        return True
 
     def choose_card(self, card: Card) -> None:
         """A card picked by mouse or keys: played, raised first, or marked for the exchange."""
