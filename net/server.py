@@ -95,7 +95,7 @@ COLLECTOR_THRESHOLDS = (20_000, 50, 100)
 LOBBY_EVERY = 0.25
 """Seconds between two lobby lists sent to the people in the lobby (changes are batched)."""
 PACE = 0.4
-"""Seconds a computer takes at least between two decisions at a table where people play."""
+"""Seconds a computer takes at least between two decisions at a table where people play or watch."""
 READING = 60.0
 """Seconds a player may take to read a hand's score (or the game's end) before the clock of their
 next decision runs: it runs from their `ready` on, or once this has passed."""
@@ -944,7 +944,7 @@ class SpadesServer:
             choice, why = None, None
         except Exception:  # noqa: BLE001 - too slow, or failed: Normal decides instead
             choice, why = None, None
-        people_here = any(s.kind == "human" and s.player for s in table.seats.values())
+        people_here = bool(table.watchers) or any(s.kind == "human" and s.player for s in table.seats.values())
         wait = self.options.pace - (time.monotonic() - started) if people_here else 0
         if wait > 0:
             await asyncio.sleep(wait)
@@ -1033,7 +1033,7 @@ def parse_args(argv: list[str] | None) -> Options:
                         help=f"seconds a player may read a hand's score before their clock runs ({READING:g})")
     parser.add_argument("--workers", type=int, default=0, help="processes for computer players (0: one per CPU)")
     parser.add_argument("--pace", type=float, default=PACE,
-                        help=f"seconds a computer takes at least per decision where people play ({PACE:g})")
+                        help=f"seconds a computer takes at least per decision where people play or watch ({PACE:g})")
     parser.add_argument("--redis", metavar="URL", help="share the lobby and the tables with every server given "
                                                        "this Redis server (redis://host:6379/0)")
     args = parser.parse_args(argv)

@@ -919,6 +919,20 @@ def test_after_a_hand_the_clock_gives_the_reading_time_until_the_player_says_rea
         assert turn["view"]["hand_number"] == 2
 
 
+def test_a_table_left_to_its_computers_with_someone_watching_plays_at_the_pace_people_can_follow() -> None:
+    with running_server(pace=0.3) as server, Peer(server.address, "Ann") as ann, Peer(server.address, "Bo") as bo:
+        table = create(ann, LONG_GAME)
+        bo.send(type="watch", table=table)
+        bo.until(of_type("watching"))
+        ann.until(of_type("turn"))
+        ann.send(type="leave")
+        bo.until(event("card_played"), GAME_WAIT)
+        started = time.monotonic()
+        for _ in range(4):
+            bo.until(event("card_played"), GAME_WAIT)
+        assert time.monotonic() - started >= 4 * 0.3 * 0.8, "the computers played on at full speed"
+
+
 def test_cards_picked_up_as_a_hand_starts_do_not_end_the_reading_time() -> None:
     """The game sends a look by itself as a hand starts (the player would not bid blind), while the
     player may still read the last score: the look is no sign the player is back to decide."""
