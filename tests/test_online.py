@@ -800,6 +800,40 @@ def test_a_table_left_behind_under_how_to_play_catches_up_with_no_click_when_it_
     wait_until(game, lambda: control(table).seen >= latest and not table.busy, "the table caught up, no click")
 
 
+def test_back_at_a_table_two_hands_on_only_the_last_hands_score_shows(server, plain, app):
+    """Two hands ended while How to play covered the table: back at it, the table catches up and
+    only the latest hand's score opens (the earlier is on its scoreboard), not one screen a hand."""
+    host = plain("Wes")  # plays by hand below; Ann watches
+    number = host.create({"S": "human", "W": "computer", "N": "computer", "E": "computer"}, "Two hands")
+    game = app(server=server.address, name="Ann", speed="normal")
+    table = watching(game, host, number)
+    press(game, pygame.K_ESCAPE)
+    click_widget(game, top(game).buttons["help"])
+    scored = lambda: [m for m in list(host.messages) if event_kind(m) == "hand_scored"]  # noqa: E731
+    answered = 0
+    while len(scored()) < 2:
+        view = host.turns()[-1]
+        host.send({"type": "act", "choice": decide(LEVELS["normal"]("S", view["rules"], 1), view)})
+        wait_until(game, lambda answered=answered: len(host.turns()) > answered + 1, "Wes's next turn")
+        answered += 1
+    press(game, pygame.K_ESCAPE)  # How to play goes
+    press(game, pygame.K_ESCAPE)  # and the menu
+    shown = []
+    latest = max(m["seq"] for m in list(host.messages) if "seq" in m)
+    deadline = time.monotonic() + LIMIT
+    while control(table).seen < latest or table.busy or not isinstance(top(game), TableScene):
+        assert time.monotonic() < deadline, "the table did not catch up"
+        if isinstance(top(game), ScoreScene):
+            shown.append(top(game).model.last_scored)
+            click_widget(game, top(game).button)
+        game.step(FRAME)
+    assert shown == [2] and len(table.model.scores) == 2
+
+
+def event_kind(message: dict[str, Any]) -> str | None:
+    return message["event"]["kind"] if message["type"] == "event" else None
+
+
 def hand_over(host: PlainClient) -> bool:
     return host.first(lambda m: m["type"] == "event" and m["event"]["kind"] == "hand_scored") is not None
 

@@ -340,6 +340,11 @@ class OnlineTableController(AdviceAsking):
         return self.synced_at is None or self.seen < self.synced_at or len(self.pending) > 8
 
     @property
+    def more_scores_waiting(self) -> bool:
+        """A hand's score waits to be shown, the table being a hand or more behind the game."""
+        return any(isinstance(event, HandScored) for event in self.pending)
+
+    @property
     def replaying(self) -> bool:
         """The next events to show are the game so far, not play as it happens: nothing waits for a click."""
         return self.synced_at is None or self.past_left > 0

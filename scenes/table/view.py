@@ -344,7 +344,9 @@ class TableScene(Scene):
         us = event.score.sides[side_of("S", self.model.rules.partners)]
         self.sound("made" if us.all_made else "set")
         self.reveal = True
-        if self.control.replaying:  # a hand over before the player came: no score screen for it
+        if self.control.replaying or (self.control.catching_up and self.control.more_scores_waiting):
+            # a hand over before the player came, or before the player was back (another hand's score
+            # waits to be shown after it): on the scoreboard, with no score screen to click through
             return Beat(on_end=self.passed_score)
         # the four hands stay until the player clicks
         return Beat(on_end=lambda: self.show_score(event), wait_click=self.waits_for_clicks(), opens_screen=True)
