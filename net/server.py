@@ -757,7 +757,8 @@ class SpadesServer:
         person = self.people.get(player)
         if person is not None:
             person.table = table.number
-            person.send({"type": "watching", "table": table.number, "summary": table.summary()})
+            summary = {**table.summary(), "watchers": len(table.watchers | {player})}  # the watcher counted in
+            person.send({"type": "watching", "table": table.number, "summary": summary})
         self._room_to_catch_up(player, table)
         table.watch(player)
         self._nudge(table)  # the computers go on if the table had nobody

@@ -217,6 +217,9 @@ def test_a_player_who_leaves_a_game_under_way_has_left_for_the_others_and_for_a_
             eve.send({"type": "watch", "table": control.summary["table"]})
             watcher = _controller(eve, *_watching(eve))
             _until(lambda: at_north[0].summary.get("state") not in (None, "waiting"), lambda: _show(*at_north))
+            _until(lambda: watcher[0].synced_at is not None, partial(_show, *watcher))  # after the table's news
+            eve_heard = [line.words for line in watcher[0].chat]
+            assert "Someone is watching" not in eve_heard, "Eve was told of her own arrival"
             ann.send({"type": "leave"})
             for heard, seen in (at_north, watcher):
                 said = lambda heard=heard: [line.words for line in heard.chat if not line.who]  # noqa: E731
