@@ -45,17 +45,17 @@ def _until(condition: Callable[[], object], client_polls: Callable[[], None], se
     raise AssertionError("the server's messages did not come in time")
 
 
-def _seated(client: NetClient, seconds: float = 10.0) -> tuple[dict, list[dict]]:
-    """The `joined` message and what came after it (as the lobby hands them to the table)."""
+def _seated(client: NetClient, seconds: float = 10.0, kind: str = "joined") -> tuple[dict, list[dict]]:
+    """The `joined` message (or `watching`) and what came after it (as the lobby hands them to the table)."""
     got: list[dict] = []
     end = time.monotonic() + seconds
     while time.monotonic() < end:
         got += client.receive()
         for index, message in enumerate(got):
-            if message.get("type") == "joined":
+            if message.get("type") == kind:
                 return message, got[index + 1:]
         time.sleep(0.02)
-    raise AssertionError(f"not seated: {[m.get('type') for m in got]}")
+    raise AssertionError(f"not {kind}: {[m.get('type') for m in got]}")
 
 
 def _answers(client: NetClient) -> Callable[[], None]:
@@ -73,7 +73,7 @@ def _answers(client: NetClient) -> Callable[[], None]:
 
 
 def _controller(client: NetClient, joined: dict, rest: list[dict]) -> tuple[OnlineTableController, TableModel]:
-    control = OnlineTableController(client, joined["seat"], joined["summary"], NoThinker(),
+    control = OnlineTableController(client, joined.get("seat"), joined["summary"], NoThinker(),
                                     lambda: TablePreferences(blind_offer="always"), lambda: 1)
     for message in rest:
         control.take(message)
@@ -191,19 +191,6 @@ def test_the_tables_chat_tells_who_sits_down_drops_comes_back_and_watches() -> N
             bo.close()
 
 
-def _watching(client: NetClient, seconds: float = 10.0) -> tuple[dict, list[dict]]:
-    """The `watching` message and what came after it, in the shape of :func:`_seated`'s."""
-    got: list[dict] = []
-    end = time.monotonic() + seconds
-    while time.monotonic() < end:
-        got += client.receive()
-        for index, message in enumerate(got):
-            if message.get("type") == "watching":
-                return {"seat": None, "summary": message["summary"]}, got[index + 1:]
-        time.sleep(0.02)
-    raise AssertionError(f"not watching: {[m.get('type') for m in got]}")
-
-
 def test_a_player_who_leaves_a_game_under_way_has_left_for_the_others_and_for_a_watcher_too() -> None:
     """Leaving mid-game keeps the name on the seat a computer now plays: that is no lost connection.
     Someone watching hears of South as of any seat, each seat named, not placed."""
@@ -215,7 +202,7 @@ def test_a_player_who_leaves_a_game_under_way_has_left_for_the_others_and_for_a_
             bo.send({"type": "join", "table": control.summary["table"], "seat": "N"})
             at_north = _controller(bo, *_seated(bo))
             eve.send({"type": "watch", "table": control.summary["table"]})
-            watcher = _controller(eve, *_watching(eve))
+            watcher = _controller(eve, *_seated(eve, kind="watching"))
             _until(lambda: at_north[0].summary.get("state") not in (None, "waiting"), lambda: _show(*at_north))
             _until(lambda: watcher[0].synced_at is not None, partial(_show, *watcher))  # after the table's news
             eve_heard = [line.words for line in watcher[0].chat]
