@@ -128,9 +128,9 @@ class ServerTable:
         """Why `player` cannot sit at `seat` (taken, or a computer's), or None."""
         place = self.seats[seat]
         if place.kind != "human":
-            return f"Seat {seat} is played by the computer at this table"
+            return f"{SEAT_NAMES[seat]} is played by the computer at this table"
         if place.player is not None and place.player != player:
-            return f"Seat {seat} is taken by {place.name}"
+            return f"{SEAT_NAMES[seat]} is taken by {place.name}"
         return None
 
     def sit(self, player: str, name: str, seat: str, deal: Deal = None) -> None:

@@ -480,6 +480,79 @@ def test_a_friends_table_just_set_up_tops_a_lobby_already_full_of_open_seats(ser
     assert at_table(game).control.seat == "N"
 
 
+def test_play_again_after_the_other_player_started_the_next_game_joins_it_with_nothing_refused(server, app):
+    """Bo (North) asks for the next game first; Ann's Yes, later, goes to the game under way: no
+    "The game is not over yet", no second look refused, and the score starts from nothing."""
+    game = app(server=server.address, name="Ann")
+    game.change_settings(win_score=1)
+    lobby = to_lobby(game)
+    click_widget(game, lobby.seat_toggles["N"])  # North for a person: Bo
+    table = create_table(game, lobby, {"W": "computer", "N": "human", "E": "computer"})
+    bo = PlainClient(server, "Bo", plays=True)
+    try:
+        bo.send({"type": "join", "table": control(table).summary["table"], "seat": "N"})
+        while not isinstance(top(game), GameOverScene):
+            next_turn(game, lambda: isinstance(top(game), (ScoreScene, GameOverScene)))
+            if isinstance(top(game), ScoreScene):
+                click_widget(game, top(game).button)
+            elif player_turn(game):
+                answer_with_mouse(game)
+        bo.wait(lambda m: m["type"] == "event" and m["event"]["kind"] == "game_over", "the game's end", game)
+        bo.send({"type": "again"})
+        bo.wait(lambda m: m["type"] == "event" and m["event"]["kind"] == "hand_started", "the next game", game)
+        time.sleep(0.3)  # the next game's first messages reach Ann while she reads the end of the last
+        click_widget(game, top(game).yes)
+        table = at_table(game)
+        next_turn(game)
+        frames(game, 30)
+        said = table.message.text if table.message else ""
+        assert not control(table).notices and not control(table).refusals and "not" not in said, said
+        assert table.model.hand_number == 1 and all(s.points == 0 for s in table.model.standings.values())
+    finally:
+        bo.close()
+
+
+def test_back_from_a_long_read_the_hands_played_meanwhile_are_not_looked_at_one_by_one(app, monkeypatch):
+    """Ann reads a score while the table plays two more hands, a computer playing her seat: back at
+    the table, the game looks at her cards in the hand in play only (a look for each hand gone by was
+    refused, "It is not your turn", twice)."""
+    with running_server(reading=0.2, pace=0.0) as quick:
+        host = PlainClient(quick, "Wes", plays=True)
+        try:
+            host.send({"type": "create", "rules": "partners=1 win=1000 lose=-1000", "name": "Long read", "seat": "S",
+                       "seats": {"S": "human", "W": "computer", "N": "human", "E": "computer"}, "clock": 5})
+            number = host.wait(lambda m: m["type"] == "joined", "its seat")["table"]
+            game = app(server=quick.address, name="Ann")
+            lobby = to_lobby(game)
+            lobby_lists(game, lobby, number)
+            click_widget(game, seat_button(lobby, number, "N"))
+            table = at_table(game)
+            score = play_hand(game)
+            hands = lambda: sum(1 for m in list(host.messages) if event_kind(m) == "hand_scored")  # noqa: E731
+            wait_until(game, lambda: hands() >= 3, "two more hands while Ann reads")
+            refused: list[dict[str, Any]] = []
+            take = control(table).take
+
+            def heard(message: dict[str, Any]) -> None:
+                if message.get("type") == "refused":
+                    refused.append(message)
+                take(message)
+
+            monkeypatch.setattr(control(table), "take", heard)
+            click_widget(game, score.button)
+            latest = max(m["seq"] for m in list(host.messages) if "seq" in m)
+            deadline = time.monotonic() + LIMIT
+            while control(table).seen < latest or table.busy or not isinstance(top(game), TableScene):
+                assert time.monotonic() < deadline, "the table did not catch up"
+                if isinstance(top(game), ScoreScene):  # the latest hand's
+                    click_widget(game, top(game).button)
+                game.step(FRAME)
+            frames(game, 30)
+            assert refused == [], refused
+        finally:
+            host.close()
+
+
 def test_a_wrong_address_is_told_on_the_form_and_keeps_trying(server, app, monkeypatch):
     game = app()
     shown = Shown(game, monkeypatch)
@@ -740,18 +813,22 @@ def test_a_watcher_is_on_neither_side_and_at_the_games_end_is_asked_to_watch_the
     wait_until(game, lambda: table.model.hand_number == 1 and not table.model.scores, "the next game, watched")
 
 
-def test_a_watcher_takes_the_seat_a_player_left_by_clicking_its_name_the_table_kept_open(server, plain, app):
+@pytest.mark.parametrize("speed", ["instant", "normal"])
+def test_a_watcher_takes_the_seat_a_player_left_by_clicking_its_name_the_table_kept_open(
+        server, plain, app, speed):
     """Wes, alone with the computers, leaves mid-hand while Ann watches: his seat shows open, and a
     click on its name seats Ann there (going to the lobby for it would close the table: nobody
-    would be left at it)."""
+    would be left at it), even while cards fly (the click only hurried them on)."""
     host = plain("Wes")
     number = host.create({"S": "human", "W": "computer", "N": "computer", "E": "computer"}, "Leaving")
-    game = app(server=server.address, name="Ann")
+    game = app(server=server.address, name="Ann", speed=speed)
     table = watching(game, host, number)
     host.send({"type": "leave"})
     said = lambda: [line.words for line in control(table).chat if not line.who]  # noqa: E731
     wait_until(game, lambda: "Wes left the table: click the seat's name to sit there" in said(), "Wes leaving")
     assert control(table).absent == {"S": "open"}
+    if speed == "normal":
+        wait_until(game, lambda: table.busy, "cards on the move")
     click(game, table.painter.plate_rect(table.model, "S").center)
     wait_until(game, lambda: isinstance(top(game), TableScene) and control(top(game)).seat == "S", "Ann seated")
     seated = top(game)

@@ -295,7 +295,16 @@ def test_a_hand_starting_picks_up_the_players_cards_unless_a_blind_bid_would_be_
         control = OnlineTableController(connection, "N", summary, NoThinker(), lambda p=preferences: p, lambda: 1)
         control.take({"type": "synced", "seq": 0})
         control.take(started)
+        control.poll()  # the look goes once what has come is taken
+        control.poll()
         assert (connection.sent == [{"type": "act", "choice": "look"}]) is looks, offer
     replaying = OnlineTableController(Sent(), "N", summary, NoThinker(), lambda: TablePreferences(), lambda: 1)
     replaying.take(started)  # the game so far, before `synced`: an old hand's start asks nothing
+    replaying.poll()
     assert replaying.connection.sent == []
+    played = OnlineTableController(Sent(), "N", summary, NoThinker(), lambda: TablePreferences(), lambda: 1)
+    played.take({"type": "synced", "seq": 0})
+    for message in (started, {"type": "event", "seq": 2, "event": {"kind": "bid", "seat": "N", "bid": "4"}}):
+        played.take(message)  # a hand gone by while the player read: North (on screen, South) bid already
+    played.poll()
+    assert played.connection.sent == [], "a look for a hand whose bidding is past"

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from game.cards import Card
-from game.events import BidMade, CardPlayed, Event, GameOver, HandScored, HandStarted, from_dict
+from game.events import BidMade, BlindChoice, CardPlayed, Event, GameOver, HandScored, HandStarted, from_dict
 from game.players.suggest import titled
 from game.records.handlog import LoggedHand
 from game.rules import Rules
@@ -187,6 +187,10 @@ class OnlineTableController(AdviceAsking):
         the bid or card, and the reason."""
         self.reason_keys: dict[int, tuple[int, str, str]] = {}
         """The key in :attr:`reasons` of each event `seq` that came with a reason."""
+        self.pick_up_due = False
+        """The player's cards are to be looked at once the messages come are taken (:meth:`_pick_up`)."""
+        self.looked_in = 0
+        """The last hand whose cards the game looked at for the player (an automatic look goes once)."""
         self.moved: list[dict[str, Any]] | None = None
         """The server has seated the player elsewhere (or lets them watch): its ``joined`` or
         ``watching`` and every message after it, which are that table's, not this one's. It happens
@@ -194,9 +198,14 @@ class OnlineTableController(AdviceAsking):
 
     # -- messages from the server ---------------------------------------------------------------------
     def poll(self) -> None:
-        """Take every message that has come; never waits."""
+        """Take every message that has come (then pick up the cards of the hand they leave in play,
+        if due: see :meth:`_pick_up`); never waits."""
         for message in self.connection.receive():
             self.take(message)
+        if self.pick_up_due:
+            self.pick_up_due = False
+            self.looked_in = self.hand_number
+            self.connection.send({"type": "act", "choice": "look"})
         self._collect_answers()
 
     def _collect_answers(self) -> None:
@@ -269,19 +278,24 @@ class OnlineTableController(AdviceAsking):
         if isinstance(event, GameOver):
             self.over, self.winner = True, event.winner
         if isinstance(event, HandStarted):
+            if self.over:  # the next game, started by another player there
+                self._afresh()
             self.over, self.hand_number, self.cards_this_hand = False, event.number, 0
             self._forget_reasons(event.number)
             self._pick_up(event)
+        elif isinstance(event, (BlindChoice, BidMade)) and event.seat == "S" or isinstance(event, CardPlayed):
+            self.pick_up_due = False  # looked at or bid since (a hand played while the player was away)
         self._take_reason(message, event)
         self.pending.append(event)
 
     def _pick_up(self, event: HandStarted) -> None:
         """A hand starts in which the player may bid blind but would not be offered it (the options'
         blind offer): look at the cards at once, as they come, rather than at the player's turn to
-        bid, which at a table of people may be minutes away."""
-        if self.seat is not None and self.synced_at is not None and "S" in event.blind_seats \
-                and not self.offers_blind():
-            self.connection.send({"type": "act", "choice": "look"})
+        bid, which at a table of people may be minutes away. The look goes once the messages that
+        have come are taken (:meth:`poll`), for the hand they leave in play: back after a long read,
+        the hands played meanwhile are not looked at one by one (each look refused)."""
+        self.pick_up_due = (self.seat is not None and self.synced_at is not None and "S" in event.blind_seats
+                            and not self.offers_blind())
 
     def _misfit(self, event: Event) -> str | None:
         """What is wrong with a score or a game's end that is not of this table's sides (else None)."""
@@ -375,7 +389,9 @@ class OnlineTableController(AdviceAsking):
         turn = self.turn()
         if turn is not None:
             if turn.phase == "blind" and not self.offers_blind():
-                self.choose("look")
+                if self.looked_in != self.hand_number:  # else the look went as the hand started: its answer comes
+                    self.looked_in = self.hand_number
+                    self.choose("look")
                 return None
             self._think_ahead(turn)
             return turn
@@ -510,6 +526,10 @@ class OnlineTableController(AdviceAsking):
         """Ask the server for the next game at this table: it starts from nothing (the table made
         for it shows no score, and its first hand's bids are looked at like any other's)."""
         self.connection.send({"type": "again"})
+        self._afresh()
+
+    def _afresh(self) -> None:
+        """A new game at the table: no score, no hand yet."""
         self.standings = {side: Standing() for side in sides(self.rules.partners)}
         self.over, self.winner, self.hand_number, self.reviewed_hand = False, None, 0, 0
 

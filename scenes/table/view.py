@@ -422,10 +422,13 @@ class TableScene(Scene):
 
     def again_online(self) -> None:
         """Play again at the server's table: the same seats, a new game (someone watching goes back
-        to the table, to watch the next game once a player there starts it)."""
-        if self.control.seat is not None:
-            self.control.play_again()
-        self.app.show("table", control=self.control)
+        to the table, to watch the next game once a player there starts it; so does a player when
+        another player there has started it already)."""
+        control = self.control
+        control.poll()
+        if control.seat is not None and control.over:
+            control.play_again()
+        self.app.show("table", control=control)
 
     def leave_online(self) -> None:
         """Back to the lobby, asking first when that leaves a game under way to a computer."""
@@ -643,10 +646,10 @@ class TableScene(Scene):
         if self.show_last:
             self.show_last = False
             return
+        if self.control.online and self.control.seat is None and self.sit_at(pos):
+            return  # even while cards move: the seat is there for the taking
         if self.busy:
             self.skip()
-            return
-        if self.control.online and self.control.seat is None and self.sit_at(pos):
             return
         card = self.card_at(pos)
         if card is not None and self.turn is not None:
