@@ -516,41 +516,29 @@ def test_back_from_a_long_read_the_hands_played_meanwhile_are_not_looked_at_one_
     """Ann reads a score while the table plays two more hands, a computer playing her seat: back at
     the table, the game looks at her cards in the hand in play only (a look for each hand gone by was
     refused, "It is not your turn", twice)."""
-    with running_server(reading=0.2, pace=0.0) as quick:
-        host = PlainClient(quick, "Wes", plays=True)
-        try:
-            host.send({"type": "create", "rules": "partners=1 win=1000 lose=-1000", "name": "Long read", "seat": "S",
-                       "seats": {"S": "human", "W": "computer", "N": "human", "E": "computer"}, "clock": 5})
-            number = host.wait(lambda m: m["type"] == "joined", "its seat")["table"]
-            game = app(server=quick.address, name="Ann")
-            lobby = to_lobby(game)
-            lobby_lists(game, lobby, number)
-            click_widget(game, seat_button(lobby, number, "N"))
-            table = at_table(game)
-            score = play_hand(game)
-            hands = lambda: sum(1 for m in list(host.messages) if event_kind(m) == "hand_scored")  # noqa: E731
-            wait_until(game, lambda: hands() >= 3, "two more hands while Ann reads")
-            refused: list[dict[str, Any]] = []
-            take = control(table).take
+    with north_at_a_clocked_table(app, "Long read", reading=0.2, pace=0.0) as (game, table, host):
+        score = play_hand(game)
+        hands = lambda: sum(1 for m in list(host.messages) if event_kind(m) == "hand_scored")  # noqa: E731
+        wait_until(game, lambda: hands() >= 3, "two more hands while Ann reads")
+        refused: list[dict[str, Any]] = []
+        take = control(table).take
 
-            def heard(message: dict[str, Any]) -> None:
-                if message.get("type") == "refused":
-                    refused.append(message)
-                take(message)
+        def heard(message: dict[str, Any]) -> None:
+            if message.get("type") == "refused":
+                refused.append(message)
+            take(message)
 
-            monkeypatch.setattr(control(table), "take", heard)
-            click_widget(game, score.button)
-            latest = max(m["seq"] for m in list(host.messages) if "seq" in m)
-            deadline = time.monotonic() + LIMIT
-            while control(table).seen < latest or table.busy or not isinstance(top(game), TableScene):
-                assert time.monotonic() < deadline, "the table did not catch up"
-                if isinstance(top(game), ScoreScene):  # the latest hand's
-                    click_widget(game, top(game).button)
-                game.step(FRAME)
-            frames(game, 30)
-            assert refused == [], refused
-        finally:
-            host.close()
+        monkeypatch.setattr(control(table), "take", heard)
+        click_widget(game, score.button)
+        latest = max(m["seq"] for m in list(host.messages) if "seq" in m)
+        deadline = time.monotonic() + LIMIT
+        while control(table).seen < latest or table.busy or not isinstance(top(game), TableScene):
+            assert time.monotonic() < deadline, "the table did not catch up"
+            if isinstance(top(game), ScoreScene):  # the latest hand's
+                click_widget(game, top(game).button)
+            game.step(FRAME)
+        frames(game, 30)
+        assert refused == [], refused
 
 
 def test_a_wrong_address_is_told_on_the_form_and_keeps_trying(server, app, monkeypatch):
@@ -838,10 +826,12 @@ def test_a_watcher_takes_the_seat_a_player_left_by_clicking_its_name_the_table_k
 
 
 @contextlib.contextmanager
-def north_at_a_clocked_table(app: Callable[..., App], name: str) -> Iterator[tuple[App, TableScene]]:
+def north_at_a_clocked_table(app: Callable[..., App], name: str,
+                             **options: Any) -> Iterator[tuple[App, TableScene, PlainClient]]:
     """Ann seated North at a table Wes (South, played by Normal) made with a 5-second clock, at a server
-    whose computers play at a player's pace (the hand lasts): the game and its table."""
-    with running_server(pace=0.3) as paced:
+    whose computers play at a player's pace (the hand lasts; or with the server's `options`): the game,
+    its table and Wes."""
+    with running_server(**{"pace": 0.3, **options}) as paced:
         host = PlainClient(paced, "Wes", plays=True)
         try:
             host.send({"type": "create", "rules": "partners=1 win=1000 lose=-1000", "name": name, "seat": "S",
@@ -851,7 +841,7 @@ def north_at_a_clocked_table(app: Callable[..., App], name: str) -> Iterator[tup
             lobby = to_lobby(game)
             lobby_lists(game, lobby, number)
             click_widget(game, seat_button(lobby, number, "N"))
-            yield game, at_table(game)
+            yield game, at_table(game), host
         finally:
             host.close()
 
@@ -979,7 +969,7 @@ def test_the_score_waits_for_the_menu_over_a_servers_table_to_close(server, plai
 
 
 def test_a_player_gone_away_is_told_so_and_a_click_brings_their_turns_back(app, monkeypatch):
-    with north_at_a_clocked_table(app, "Clock") as (game, table):
+    with north_at_a_clocked_table(app, "Clock") as (game, table, _):
         next_turn(game)  # and let the clock run out
         wait_until(game, lambda: control(table).absent.get("S") == "away", "Ann away", seconds=5 + LIMIT)
         told = words_on_screen(game, monkeypatch)
@@ -992,7 +982,7 @@ def test_a_player_gone_away_is_told_so_and_a_click_brings_their_turns_back(app, 
 
 
 def test_a_player_gone_away_under_the_menu_is_told_so_there_and_resume_brings_their_turns_back(app, monkeypatch):
-    with north_at_a_clocked_table(app, "Menu clock") as (game, table):
+    with north_at_a_clocked_table(app, "Menu clock") as (game, table, _):
         next_turn(game)
         press(game, pygame.K_ESCAPE)  # and the clock runs out while the menu shows
         menu = top(game)
