@@ -88,9 +88,8 @@ class GameOverScene(Scene):
         model = self.model
         partners = model.rules.partners
         centre = PANEL_RECT.centerx
-        if model.watching:
-            winners = [model.names[seat] for seat in self.winner] if partners else []
-            headline = f"{' and '.join(winners)} win" if partners else f"{model.names[self.winner]} wins"
+        if model.watching and partners:
+            headline = " and ".join(model.names[seat] for seat in self.winner) + " win"
         elif partners:
             headline = "You and your partner win!" if self.won else "The other side wins"
         else:
